@@ -1,0 +1,14 @@
+import type { Catalog } from '../catalog/catalog.js';
+import type { Config } from '../config/index.js';
+import type { Clock } from '../lib/clock.js';
+import type { EnvelopeFactory } from './envelope.js';
+import type { Links } from './links.js';
+
+/** What the HTTP layer reads; the composition root (`src/app`) builds it. */
+export interface ApiContext {
+  readonly config: Config;
+  readonly clock: Clock;
+  readonly catalog: Catalog;
+  readonly links: Links;
+  readonly envelopes: EnvelopeFactory;
+}

@@ -1,0 +1,105 @@
+/**
+ * Declares an endpoint's OpenAPI face in one call: operation, parameters, the 200 body and the error
+ * responses of its row in the spec's endpoint table, with the headers every success carries.
+ */
+import type { TSchema } from 'typebox';
+import { ERROR_MEANING, type ErrorCode } from './errors.js';
+import { ErrorBody } from './schemas/common.js';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 503;
+
+const CODES_BY_STATUS: Record<ErrorStatus, readonly ErrorCode[]> = {
+  400: ['invalid_request'],
+  401: ['invalid_key'],
+  403: ['rights_unavailable'],
+  404: ['not_found'],
+  429: ['rate_limited', 'too_many_streams'],
+  503: ['upstream_unavailable', 'upstream_limit'],
+};
+
+const integerHeader = (description: string) => ({ type: 'integer', description });
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': integerHeader(
+    'Requests allowed in the current window (the tighter of per minute and per UTC day).',
+  ),
+  'X-RateLimit-Remaining': integerHeader('Requests left in that window.'),
+  'X-RateLimit-Reset': integerHeader('Seconds until that window resets.'),
+};
+
+/** Which security the operation declares: optional key (data), none (rows 1 and 2), or stream. */
+export type Security = 'optional' | 'none' | 'stream';
+
+const SECURITY: Record<Security, readonly Record<string, string[]>[]> = {
+  optional: [{}, { bearerAuth: [] }, { serviceKey: [] }],
+  none: [],
+  stream: [{}, { bearerAuth: [] }, { serviceKey: [] }, { queryKey: [] }],
+};
+
+export interface EndpointDoc<
+  Params extends TSchema | undefined,
+  Query extends TSchema | undefined,
+  Body extends TSchema,
+> {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tag: string;
+  readonly params?: Params;
+  readonly querystring?: Query;
+  readonly body: Body;
+  readonly errors: readonly ErrorStatus[];
+  readonly security?: Security;
+  /** Rows 1 and 2 are not rate limited and carry no X-RateLimit-* headers. */
+  readonly rateLimited?: boolean;
+}
+
+function errorResponse(status: ErrorStatus) {
+  const codes = CODES_BY_STATUS[status];
+  const headers: Record<string, unknown> =
+    status === 429 ? { ...RATE_LIMIT_HEADERS, 'Retry-After': integerHeader('Seconds to wait.') } : {};
+  if (status === 503) headers['Retry-After'] = integerHeader('Seconds to wait.');
+  return {
+    ...ErrorBody,
+    description: codes.map((code) => `${code}: ${ERROR_MEANING[code]}`).join(' '),
+    headers,
+  };
+}
+
+export function endpointSchema<
+  P extends TSchema | undefined,
+  Q extends TSchema | undefined,
+  B extends TSchema,
+>(doc: EndpointDoc<P, Q, B>) {
+  const rateLimited = doc.rateLimited ?? true;
+  const errors = Object.fromEntries(doc.errors.map((status) => [status, errorResponse(status)])) as Partial<
+    Record<ErrorStatus, typeof ErrorBody>
+  >;
+  return withoutUndefined({
+    operationId: doc.operationId,
+    summary: doc.summary,
+    description: doc.description,
+    tags: [doc.tag],
+    security: SECURITY[doc.security ?? (rateLimited ? 'optional' : 'none')],
+    params: doc.params as P,
+    querystring: doc.querystring as Q,
+    response: {
+      200: {
+        ...doc.body,
+        headers: {
+          'Cache-Control': {
+            type: 'string',
+            description: 'public, max-age=N with N from the endpoint table.',
+          },
+          ...(rateLimited ? RATE_LIMIT_HEADERS : {}),
+        },
+      } as B,
+      ...errors,
+    },
+  });
+}
+
+/** Fastify warns about schema keys that are present but undefined; the type keeps them for inference. */
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}

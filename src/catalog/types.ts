@@ -1,0 +1,88 @@
+/**
+ * Shapes of the catalog data files in `./data`. The schemas are checked when the catalog loads, so a
+ * typo in a data file stops start-up with a message naming the file and the field.
+ */
+import { Type, type Static } from 'typebox';
+
+const Key = Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
+
+export const AttractionType = Type.Union([
+  Type.Literal('ride'),
+  Type.Literal('experience'),
+  Type.Literal('show'),
+  Type.Literal('meet'),
+]);
+export type AttractionType = Static<typeof AttractionType>;
+
+export const PriorityLaneType = Type.Union([Type.Literal('multi_pass'), Type.Literal('single_pass')]);
+export type PriorityLaneType = Static<typeof PriorityLaneType>;
+
+export const ResortRecord = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    key: Key,
+    name: Type.String({ minLength: 1 }),
+    aliases: Type.Array(Key),
+    time_zone: Type.String({ minLength: 1 }),
+    park_keys: Type.Array(Key, { minItems: 1 }),
+    priority_lane_brand: Type.String({ minLength: 1 }),
+    bus_network: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type ResortRecord = Static<typeof ResortRecord>;
+
+export const ParkRecord = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    key: Key,
+    name: Type.String({ minLength: 1 }),
+    aliases: Type.Array(Key),
+    resort_key: Key,
+    time_zone: Type.String({ minLength: 1 }),
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    queue_times_id: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type ParkRecord = Static<typeof ParkRecord>;
+
+/**
+ * One attraction as the data files state it. Facts that are not public are left out, never guessed;
+ * the ride ID is derived (`<park_key>_<slug>`), so it cannot drift from the file it lives in.
+ */
+export const AttractionRecord = Type.Object(
+  {
+    slug: Key,
+    name: Type.String({ minLength: 1 }),
+    land: Type.String({ minLength: 1 }),
+    type: AttractionType,
+    priority_lane: Type.Array(PriorityLaneType, { uniqueItems: true }),
+    single_rider: Type.Optional(Type.Boolean()),
+    height_requirement_inches: Type.Optional(Type.Integer({ minimum: 30, maximum: 60 })),
+    duration_minutes: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 120 })),
+    top_speed_mph: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
+    drop_feet: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 300 })),
+    opened: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}-\\d{2})?$' })),
+  },
+  { additionalProperties: false },
+);
+export type AttractionRecord = Static<typeof AttractionRecord>;
+
+export const AttractionFile = Type.Array(AttractionRecord, { minItems: 1 });
+
+export interface Resort extends ResortRecord {
+  readonly parks: readonly Park[];
+}
+
+export interface Park extends ParkRecord {
+  readonly resort: ResortRecord;
+  readonly attractions: readonly Attraction[];
+}
+
+export interface Attraction extends AttractionRecord {
+  /** `<park_key>_<slug>`: the park key has no `_`, so the ID splits back unambiguously. */
+  readonly id: string;
+  readonly park_key: string;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index.js';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      feed: 'sim',
+      providerData: 'enabled',
+      baseUrl: 'http://localhost:8080',
+      siteUrl: 'http://localhost:8080',
+      logLevel: 'info',
+      coverageStart: '2026-09-28',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('takes public addresses without trailing slashes', () => {
+    const config = loadConfig({ BASE_URL: 'https://api.example.com/', SITE_URL: 'https://example.com//' });
+    expect(config.baseUrl).toBe('https://api.example.com');
+    expect(config.siteUrl).toBe('https://example.com');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535 (got "eighty")'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535 (got "70000")'],
+    [{ FEED: 'magic' }, 'FEED must be one of sim (got "magic")'],
+    [{ PROVIDER_DATA: 'off' }, 'PROVIDER_DATA must be one of enabled, disabled (got "off")'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must use postgres or postgresql (got "mysql://x")'],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL must be a URL starting with redis or rediss (got "not a url")'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    [{ COVERAGE_START: '2026-13-01' }, 'COVERAGE_START must be a date YYYY-MM-DD (got "2026-13-01")'],
+  ])('rejects %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The environment, read and checked once at start. Nothing else in the code reads `process.env`:
+ * everything takes a `Config`, so tests build one directly and a bad value stops start-up with one
+ * line that names the variable, what it must be and what it got.
+ */
+import { resolve } from 'node:path';
+
+export type FeedName = 'sim';
+export type ProviderData = 'enabled' | 'disabled';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly feed: FeedName;
+  readonly providerData: ProviderData;
+  /** Public address of the website, no trailing slash. */
+  readonly siteUrl: string;
+  /** Public address of the API, no trailing slash. */
+  readonly baseUrl: string;
+  readonly logLevel: LogLevel;
+  readonly themeparksWikiUrl: string;
+  readonly queueTimesUrl: string;
+  readonly nwsUrl: string;
+  readonly nwsUserAgent: string;
+  /** First park-local date of recorded history (SPEC: coverage began on 2026-09-28). */
+  readonly coverageStart: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const FEEDS: readonly FeedName[] = ['sim'];
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = text(env, name) ?? fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  }
+  return value as T;
+}
+
+function port(env: Env): number {
+  const value = text(env, 'PORT') ?? '8080';
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed > 65535) {
+    throw new ConfigError(`PORT must be an integer from 0 to 65535 (got "${value}")`);
+  }
+  return parsed;
+}
+
+function url(env: Env, name: string, schemes: readonly string[], fallback?: string): string | undefined {
+  const value = text(env, name) ?? fallback;
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be a URL starting with ${schemes.join(' or ')} (got "${value}")`);
+  }
+  if (!schemes.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(`${name} must use ${schemes.join(' or ')} (got "${value}")`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function date(env: Env, name: string, fallback: string): string {
+  const value = text(env, name) ?? fallback;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    throw new ConfigError(`${name} must be a date YYYY-MM-DD (got "${value}")`);
+  }
+  return value;
+}
+
+/** Reads the environment into a Config, or throws a ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const listenPort = port(env);
+  const host = text(env, 'HOST') ?? '0.0.0.0';
+  const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const localUrl = `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${listenPort}`;
+  const web = ['http', 'https'];
+  const baseUrl = url(env, 'BASE_URL', web, localUrl) ?? localUrl;
+
+  return {
+    port: listenPort,
+    host,
+    dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    feed: oneOf(env, 'FEED', FEEDS, 'sim'),
+    providerData: oneOf<ProviderData>(env, 'PROVIDER_DATA', ['enabled', 'disabled'], 'enabled'),
+    siteUrl: url(env, 'SITE_URL', web, baseUrl) ?? baseUrl,
+    baseUrl,
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    themeparksWikiUrl: url(env, 'THEMEPARKS_WIKI_URL', web, 'https://api.themeparks.wiki') ?? '',
+    queueTimesUrl: url(env, 'QUEUE_TIMES_URL', web, 'https://queue-times.com') ?? '',
+    nwsUrl: url(env, 'NWS_URL', web, 'https://api.weather.gov') ?? '',
+    nwsUserAgent:
+      text(env, 'NWS_USER_AGENT') ?? 'queuecast (self-hosted; set NWS_USER_AGENT to name a contact)',
+    coverageStart: date(env, 'COVERAGE_START', '2026-09-28'),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The upstream interface, one per data family. Every implementation (the simulator, real adapters)
+ * normalises its source into these domain types; nothing downstream knows which feed it reads.
+ * Times are epoch milliseconds (UTC); park-local dates are `YYYY-MM-DD` in the park's zone.
+ */
+import type { AttractionType, Park, PriorityLaneType } from '../catalog/types.js';
+
+/** Operator status as the feeds report it, normalised across operators. */
+export type OperatorStatus =
+  | 'OPERATING'
+  | 'DOWN'
+  | 'BRIEF_DELAY'
+  | 'WEATHER_DELAY'
+  | 'CLOSED'
+  | 'REFURBISHMENT';
+
+/** The statuses that open an outage (SPEC "Outage" table). */
+export const OUTAGE_STATUSES: ReadonlySet<OperatorStatus> = new Set<OperatorStatus>([
+  'DOWN',
+  'BRIEF_DELAY',
+  'WEATHER_DELAY',
+]);
+
+export type ReturnWindowState = 'AVAILABLE' | 'FINISHED';
+
+export interface Money {
+  /** Major units (dollars), two decimals at most. */
+  readonly amount: number;
+  /** ISO 4217 code. */
+  readonly currency: string;
+}
+
+export interface ReturnWindow {
+  readonly type: PriorityLaneType;
+  readonly state: ReturnWindowState;
+  /** Start of the next return window; null when sold out. */
+  readonly start: number | null;
+  readonly end: number | null;
+  /** Single-ride price; null for the multi-pass window. */
+  readonly price: Money | null;
+}
+
+export interface LiveQueueEntry {
+  /** Catalog ride ID (`<park_key>_<slug>`). */
+  readonly ride_id: string;
+  readonly name: string;
+  readonly type: AttractionType;
+  readonly status: OperatorStatus;
+  /** Posted standby wait in minutes; null when the operator posts none. */
+  readonly standby_wait_minutes: number | null;
+  readonly single_rider_wait_minutes: number | null;
+  /** Zero, one or two windows (multi pass and single pass). */
+  readonly return_windows: readonly ReturnWindow[];
+}
+
+export interface LiveQueueReading {
+  readonly park_id: string;
+  /** When the upstream produced the reading. */
+  readonly observed_at: number;
+  /**
+   * Every attraction the operator reports right now. Queued rides may be missing (no live value);
+   * shows, experiences and meets appear only while reported.
+   */
+  readonly entries: readonly LiveQueueEntry[];
+}
+
+export interface LiveQueueFeed {
+  /** The park's live queues at `at`. Rejects with `UpstreamError` when the upstream fails. */
+  readLiveQueues(park: Park, at: number): Promise<LiveQueueReading>;
+}
+
+/** One operating window of a park-local day. */
+export interface ScheduleWindow {
+  readonly type: 'OPERATING' | 'EARLY_ENTRY' | 'EXTENDED_EVENING' | 'TICKETED_EVENT';
+  readonly description: string;
+  readonly opens_at: number;
+  readonly closes_at: number;
+}
+
+export interface ParkDaySchedule {
+  readonly park_id: string;
+  readonly date: string;
+  /** Empty when the park is closed all day. */
+  readonly windows: readonly ScheduleWindow[];
+}
+
+export interface ScheduleFeed {
+  readSchedule(park: Park, date: string): Promise<ParkDaySchedule>;
+}
+
+export type PriorityProduct = 'multi_pass' | 'single_pass' | 'premier_pass' | 'express' | 'express_unlimited';
+
+export interface PriorityPrice {
+  readonly product: PriorityProduct;
+  readonly product_name: string;
+  /** For single-pass prices the ride they buy; absent for park-wide products. */
+  readonly ride_id?: string;
+  readonly price: Money;
+  readonly available: boolean;
+  readonly updated_at: number;
+}
+
+export interface PriorityPriceFeed {
+  readPriorityPrices(park: Park, date: string, at: number): Promise<readonly PriorityPrice[]>;
+}
+
+/** Raised by any feed whose upstream could not be read; the park's live data becomes unavailable. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly feed: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'UpstreamError';
+  }
+}

@@ -1,0 +1,34 @@
+/** Time helpers with no domain knowledge. Park-local arithmetic goes through luxon, never offsets. */
+import { DateTime } from 'luxon';
+
+/** UTC ISO 8601 with milliseconds and `Z`, the one timestamp format of every response. */
+export function isoTimestamp(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
+
+/** The `YYYY-MM-DD` date at `epochMs` in `zone`. */
+export function localDate(epochMs: number, zone: string): string {
+  return DateTime.fromMillis(epochMs, { zone }).toISODate() ?? '';
+}
+
+/** `date` plus `days` calendar days (negative goes back). */
+export function addDays(date: string, days: number): string {
+  return DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate() ?? '';
+}
+
+/** Whole calendar days from `from` to `to` (both `YYYY-MM-DD`). */
+export function daysBetween(from: string, to: string): number {
+  const a = DateTime.fromISO(from, { zone: 'UTC' });
+  const b = DateTime.fromISO(to, { zone: 'UTC' });
+  return Math.round(b.diff(a, 'days').days);
+}
+
+/** True when `value` is a real calendar date written `YYYY-MM-DD`. */
+export function isCalendarDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value, { zone: 'UTC' }).isValid;
+}
+
+/** Epoch ms of local midnight starting `date` in `zone`. */
+export function startOfLocalDay(date: string, zone: string): number {
+  return DateTime.fromISO(date, { zone }).startOf('day').toMillis();
+}

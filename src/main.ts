@@ -1,0 +1,54 @@
+/**
+ * Entry point: read the configuration, start the service, stop cleanly on SIGTERM/SIGINT.
+ * A bad configuration stops start-up with one line naming the variable.
+ */
+import { createApp } from './app/index.js';
+import { createLogger } from './app/logger.js';
+import { ConfigError, loadConfig } from './config/index.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`queuecast: invalid configuration: ${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const app = await createApp({ config, logger });
+  const address = await app.listen();
+  logger.info({ address, baseUrl: config.baseUrl }, 'queuecast serving');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.close().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => {
+    stop('SIGTERM');
+  });
+  process.on('SIGINT', () => {
+    stop('SIGINT');
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `queuecast: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+});

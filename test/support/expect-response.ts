@@ -1,0 +1,68 @@
+/** Assertions every endpoint's response must pass: envelope, headers, and the published schema. */
+import { expect } from 'vitest';
+import type { OpenApiContract } from './openapi.js';
+import { SITE_URL } from './server.js';
+
+export interface Received {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: Record<string, unknown>;
+}
+
+export async function receive(response: Response): Promise<Received> {
+  const text = await response.text();
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new Error(`expected JSON, got ${response.status}: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export function expectEnvelope(received: Received, attributionUrl: string): void {
+  const { body } = received;
+  expect(body.schema_version, JSON.stringify(body)).toBe(1);
+  expect(body.docs_url).toBe(`${SITE_URL}/docs`);
+  expect(body.attribution).toEqual({
+    text: 'Live data from queuecast.test',
+    url: attributionUrl,
+    required: true,
+  });
+  expect(body.generated_at).toMatch(TIMESTAMP);
+  expect(received.headers.get('access-control-allow-origin')).toBe('*');
+  expect(received.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(received.headers.get('x-request-id')).toBeTruthy();
+}
+
+/** A 200 with the envelope, `Cache-Control: public, max-age=<maxAge>` and a body the OpenAPI document accepts. */
+export function expectSuccess(
+  received: Received,
+  contract: OpenApiContract,
+  path: string,
+  options: { maxAge: number; attributionUrl: string },
+): void {
+  expect(received.status, JSON.stringify(received.body)).toBe(200);
+  expectEnvelope(received, options.attributionUrl);
+  expect(received.headers.get('cache-control')).toBe(`public, max-age=${options.maxAge}`);
+  expect(contract.validate(path, 200, received.body)).toEqual([]);
+}
+
+/** An error envelope with `code`, a message matching `message`, and a body the OpenAPI document accepts. */
+export function expectError(
+  received: Received,
+  contract: OpenApiContract | undefined,
+  path: string,
+  expected: { status: number; code: string; message?: RegExp },
+): void {
+  expect(received.status, JSON.stringify(received.body)).toBe(expected.status);
+  expectEnvelope(received, `${SITE_URL}/`);
+  const error = received.body.error as { code: string; message: string; docs_url: string };
+  expect(error.code).toBe(expected.code);
+  expect(error.docs_url).toBe(`${SITE_URL}/docs#errors`);
+  if (expected.message) expect(error.message).toMatch(expected.message);
+  expect(received.headers.get('cache-control')).toBe('no-store');
+  if (contract) expect(contract.validate(path, expected.status, received.body)).toEqual([]);
+}

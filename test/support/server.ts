@@ -1,0 +1,63 @@
+/**
+ * Starts the real server on a random loopback port with a temporary data directory, as a client
+ * would meet it. Public addresses are fixed so tests can assert attribution and docs links.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createApp, type App } from '../../src/app/index.js';
+import { createLogger } from '../../src/app/logger.js';
+import { loadConfig } from '../../src/config/index.js';
+import type { Clock } from '../../src/lib/clock.js';
+
+export const SITE_URL = 'https://queuecast.test';
+export const BASE_URL = 'https://api.queuecast.test';
+
+export interface TestServer {
+  readonly app: App;
+  /** The real address the server listens on, e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  /** Every log line the server wrote. */
+  readonly logs: string[];
+  get(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'queuecast-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SITE_URL,
+    BASE_URL,
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const app = await createApp({
+    config,
+    logger: createLogger(config.logLevel, sink),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const url = await app.listen();
+  return {
+    app,
+    url,
+    logs,
+    get: (path, init) => fetch(`${url}${path}`, init),
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
