@@ -93,7 +93,7 @@ export function endpointSchema<
           },
           ...(rateLimited ? RATE_LIMIT_HEADERS : {}),
         },
-      } as B,
+      },
       ...errors,
     },
   });
