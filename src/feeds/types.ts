@@ -7,12 +7,7 @@ import type { AttractionType, Park, PriorityLaneType } from '../catalog/types.js
 
 /** Operator status as the feeds report it, normalised across operators. */
 export type OperatorStatus =
-  | 'OPERATING'
-  | 'DOWN'
-  | 'BRIEF_DELAY'
-  | 'WEATHER_DELAY'
-  | 'CLOSED'
-  | 'REFURBISHMENT';
+  'OPERATING' | 'DOWN' | 'BRIEF_DELAY' | 'WEATHER_DELAY' | 'CLOSED' | 'REFURBISHMENT';
 
 /** The statuses that open an outage (SPEC "Outage" table). */
 export const OUTAGE_STATUSES: ReadonlySet<OperatorStatus> = new Set<OperatorStatus>([
