@@ -38,7 +38,15 @@ export interface ListedEndpoint {
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export async function buildApiServer(context: ApiContext, logger: FastifyBaseLogger): Promise<ApiServer> {
+/**
+ * @param registerPages routes served beside the API (the site's pages), registered before the
+ *   405 catch-alls are added so every served path gets them.
+ */
+export async function buildApiServer(
+  context: ApiContext,
+  logger: FastifyBaseLogger,
+  registerPages: (app: ApiServer) => void = () => undefined,
+): Promise<ApiServer> {
   const app = Fastify({
     loggerInstance: logger,
     requestIdHeader: false,
@@ -134,6 +142,7 @@ export async function buildApiServer(context: ApiContext, logger: FastifyBaseLog
 
   await app.register(async (scope) => {
     registerRoutes(scope, context, listed);
+    registerPages(scope);
   });
 
   // Other methods on a served path are 405, not 404: the path exists, the method does not.

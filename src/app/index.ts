@@ -31,8 +31,9 @@ export async function createApp({ config, logger, clock = systemClock }: AppOpti
   const envelopes = new EnvelopeFactory(links, clock);
   const context = { config, clock, catalog, links, envelopes };
 
-  const server = await buildApiServer(context, logger);
-  registerSite(server, context);
+  const server = await buildApiServer(context, logger, (app) => {
+    registerSite(app, context);
+  });
   await server.ready();
 
   return {
