@@ -1,0 +1,38 @@
+/**
+ * FEED=sim: deterministic simulated operator feeds for the ten parks. See simulator.ts for the
+ * contract and the other files of this folder for each part of the model.
+ */
+import type { Catalog } from '../../catalog/catalog.js';
+import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../types.js';
+import { Simulator, type SimulatorOptions } from './simulator.js';
+
+export { DEFAULT_SEED, Simulator, type SimulatorOptions } from './simulator.js';
+export type { ParkDay } from './park-days.js';
+export type { RideTimeline } from './ride-day.js';
+
+export interface SimulatedFeeds {
+  readonly liveQueues: LiveQueueFeed;
+  readonly schedule: ScheduleFeed;
+  readonly priorityPrices: PriorityPriceFeed;
+  /** The synchronous, pure functions behind the feeds (backfill, tests). */
+  readonly simulator: Simulator;
+  readonly simulateLiveQueues: Simulator['simulateLiveQueues'];
+  readonly simulateSchedule: Simulator['simulateSchedule'];
+  readonly simulatePriorityPrices: Simulator['simulatePriorityPrices'];
+}
+
+export function createSimulatedFeeds(catalog: Catalog, options: SimulatorOptions = {}): SimulatedFeeds {
+  const simulator = new Simulator(catalog, options);
+  // The async methods wrap the sync ones so a synchronous throw (bad date) becomes a rejection.
+  return {
+    liveQueues: { readLiveQueues: async (park, at) => simulator.simulateLiveQueues(park, at) },
+    schedule: { readSchedule: async (park, date) => simulator.simulateSchedule(park, date) },
+    priorityPrices: {
+      readPriorityPrices: async (park, date, at) => simulator.simulatePriorityPrices(park, date, at),
+    },
+    simulator,
+    simulateLiveQueues: (park, at) => simulator.simulateLiveQueues(park, at),
+    simulateSchedule: (park, date) => simulator.simulateSchedule(park, date),
+    simulatePriorityPrices: (park, date, at) => simulator.simulatePriorityPrices(park, date, at),
+  };
+}
