@@ -1,0 +1,15 @@
+/**
+ * Every migration, in code. Kysely's FileMigrationProvider would read a folder at run time, but
+ * the compiled output (dist/) is not src/; importing the modules keeps them in the build.
+ * Keys sort in the order the migrations run.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import { migration0001 } from './0001-history.js';
+
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001_history': migration0001,
+};
+
+export const inCodeMigrationProvider: MigrationProvider = {
+  getMigrations: async () => ({ ...migrations }),
+};

@@ -1,0 +1,86 @@
+/**
+ * What the rest of queuecast asks of persistence. Drivers (SQLite now, PostgreSQL later) implement
+ * these ports; ingest, models and routes never see SQL. Times are epoch milliseconds (UTC).
+ */
+
+/** A recorded change of one attraction's posted standby wait or status (history row). */
+export interface WaitChange {
+  readonly ride_id: string;
+  readonly park_key: string;
+  readonly at: number;
+  /** Status as served (`OPERATING`, `DOWN`, …, or `unavailable`). */
+  readonly status: string;
+  readonly standby_wait_minutes: number | null;
+}
+
+/** One outage: opened by the first Down/Brief Delay/Weather Delay report, ended by any other status. */
+export interface Outage {
+  readonly id: number;
+  readonly ride_id: string;
+  readonly park_key: string;
+  /** The status that opened it: DOWN, BRIEF_DELAY or WEATHER_DELAY. */
+  readonly status: string;
+  readonly started_at: number;
+  /** Null while ongoing. */
+  readonly ended_at: number | null;
+}
+
+export type NewOutage = Omit<Outage, 'id' | 'ended_at'>;
+
+/** The end of the open outage of `ride_id` that started at `started_at`. */
+export interface EndedOutage {
+  readonly ride_id: string;
+  readonly started_at: number;
+  readonly ended_at: number;
+}
+
+/** A park opening or closing, as ingest observed it. */
+export interface ParkTransition {
+  readonly park_key: string;
+  readonly at: number;
+  readonly state: 'open' | 'closed';
+}
+
+/**
+ * Everything one ingest step writes, applied atomically: a crash never leaves history without the
+ * outage rows it implies, or a checkpoint ahead of the rows it covers.
+ */
+export interface IngestBatch {
+  readonly changes: readonly WaitChange[];
+  readonly openedOutages: readonly NewOutage[];
+  /** Outages to end, each named by ride and start (it may have opened earlier in the same batch). */
+  readonly endedOutages: readonly EndedOutage[];
+  readonly transitions: readonly ParkTransition[];
+  /** Per park: ingest has recorded everything up to and including this time. */
+  readonly checkpoints: readonly { readonly park_key: string; readonly at: number }[];
+}
+
+export interface HistoryStore {
+  /** Applies a batch in one transaction. */
+  apply(batch: IngestBatch): Promise<void>;
+
+  /** Changes of one ride with `from <= at < to`, oldest first. */
+  changes(rideId: string, from: number, to: number): Promise<WaitChange[]>;
+  /** Changes of every ride of a park with `from <= at < to`, oldest first (for the models). */
+  parkChanges(parkKey: string, from: number, to: number): Promise<WaitChange[]>;
+  /** The last change of each ride of a park at or before `at` (the state ingest resumes from). */
+  latestChanges(parkKey: string, at: number): Promise<WaitChange[]>;
+
+  /** The time of the park's first recorded change; undefined when nothing is recorded. */
+  firstChangeAt(parkKey: string): Promise<number | undefined>;
+
+  /** Outages of one ride that overlap `[from, to)` (ongoing ones included), newest start first. */
+  rideOutages(rideId: string, from: number, to: number): Promise<Outage[]>;
+  /** Outages of a park that overlap `[from, to)` (ongoing ones included), newest start first. */
+  parkOutages(parkKey: string, from: number, to: number): Promise<Outage[]>;
+  /** Outages still open, of one park. */
+  openOutages(parkKey: string): Promise<Outage[]>;
+
+  /** Park transitions with `from <= at < to`, oldest first, plus the last one before `from`. */
+  transitions(parkKey: string, from: number, to: number): Promise<ParkTransition[]>;
+
+  /** Per park key, the time ingest has recorded up to; absent for a park never ingested. */
+  checkpoints(): Promise<Map<string, number>>;
+
+  close(): Promise<void>;
+}

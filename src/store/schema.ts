@@ -1,0 +1,48 @@
+/**
+ * The tables as Kysely sees them. One schema for both engines: times are integer epoch milliseconds
+ * (`bigint` columns), which SQLite stores as INTEGER and PostgreSQL as int8.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * An epoch-millisecond column. Reads are typed `number | string` because node-postgres returns int8
+ * as a string (it may not fit a double in general; ours always do), while better-sqlite3 returns a
+ * number. Every read goes through `toEpochMs` in `rows.ts`, the one conversion point.
+ */
+export type EpochMs = ColumnType<number | string, number, number>;
+export type NullableEpochMs = ColumnType<number | string | null, number | null, number | null>;
+
+export interface WaitChangesTable {
+  ride_id: string;
+  park_key: string;
+  at: EpochMs;
+  status: string;
+  standby_wait_minutes: number | null;
+}
+
+export interface OutagesTable {
+  id: Generated<number>;
+  ride_id: string;
+  park_key: string;
+  status: string;
+  started_at: EpochMs;
+  ended_at: NullableEpochMs;
+}
+
+export interface ParkTransitionsTable {
+  park_key: string;
+  at: EpochMs;
+  state: 'open' | 'closed';
+}
+
+export interface IngestCheckpointsTable {
+  park_key: string;
+  at: EpochMs;
+}
+
+export interface Database {
+  wait_changes: WaitChangesTable;
+  outages: OutagesTable;
+  park_transitions: ParkTransitionsTable;
+  ingest_checkpoints: IngestCheckpointsTable;
+}

@@ -1,0 +1,38 @@
+/** Opens the embedded store: a SQLite file in DATA_DIR (or memory, for tests), migrated to latest. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { KyselyHistoryStore } from '../kysely-history-store.js';
+import type { HistoryStore } from '../ports.js';
+import type { Database } from '../schema.js';
+import { migrateSqlite } from './migrate-sqlite.js';
+import { preparedChangeWriter } from './prepared-change-writer.js';
+import { applyPragmas } from './pragmas.js';
+
+export const SQLITE_FILE_NAME = 'queuecast.db';
+
+/** Opens `<dataDir>/queuecast.db`, creating the directory and the file when missing. */
+export async function openSqliteStore(dataDir: string): Promise<HistoryStore> {
+  mkdirSync(dataDir, { recursive: true });
+  return openSqliteFile(join(dataDir, SQLITE_FILE_NAME));
+}
+
+/** A private, empty database that disappears on close: for tests. */
+export async function openInMemorySqliteStore(): Promise<HistoryStore> {
+  return openSqliteFile(':memory:');
+}
+
+async function openSqliteFile(filename: string): Promise<HistoryStore> {
+  const sqlite = new BetterSqlite3(filename);
+  try {
+    applyPragmas(sqlite);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    await migrateSqlite(sqlite, db);
+    // Kysely's destroy() closes the better-sqlite3 handle.
+    return new KyselyHistoryStore(db, { writeChanges: preparedChangeWriter(sqlite) });
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+}

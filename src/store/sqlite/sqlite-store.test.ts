@@ -1,0 +1,103 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeHistoryStoreContract } from '../contract.js';
+import { KyselyHistoryStore } from '../kysely-history-store.js';
+import { migrations } from '../migrations/provider.js';
+import type { Database } from '../schema.js';
+import { migrateSqlite } from './migrate-sqlite.js';
+import { openInMemorySqliteStore, openSqliteStore, SQLITE_FILE_NAME } from './open-sqlite-store.js';
+import { applyPragmas } from './pragmas.js';
+
+describeHistoryStoreContract('sqlite, in memory', openInMemorySqliteStore);
+
+// The portable Kysely insert path, which the SQLite driver replaces with a prepared statement but
+// other drivers use: hold it to the same contract.
+describeHistoryStoreContract('sqlite, portable Kysely writes', async () => {
+  const sqlite = new BetterSqlite3(':memory:');
+  applyPragmas(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  await migrateSqlite(sqlite, db);
+  return new KyselyHistoryStore(db);
+});
+
+describe('sqlite store on disk', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'queuecast-store-'));
+  });
+
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function inspect<T>(dataDir: string, read: (db: BetterSqlite3.Database) => T): T {
+    const db = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+    try {
+      return read(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  it('creates the data directory and a WAL-mode database file', async () => {
+    const dataDir = join(dir, 'nested', 'data');
+    const store = await openSqliteStore(dataDir);
+    await store.close();
+
+    expect(existsSync(join(dataDir, SQLITE_FILE_NAME))).toBe(true);
+    expect(inspect(dataDir, (db) => db.pragma('journal_mode', { simple: true }))).toBe('wal');
+  });
+
+  it('keeps data across reopening, and reopening runs no migration twice', async () => {
+    const first = await openSqliteStore(dir);
+    await first.apply({
+      changes: [
+        {
+          ride_id: 'mk_tron',
+          park_key: 'mk',
+          at: 1_790_000_000_000,
+          status: 'OPERATING',
+          standby_wait_minutes: 45,
+        },
+      ],
+      openedOutages: [{ ride_id: 'mk_space', park_key: 'mk', status: 'DOWN', started_at: 1_790_000_000_000 }],
+      endedOutages: [],
+      transitions: [{ park_key: 'mk', at: 1_790_000_000_000, state: 'open' }],
+      checkpoints: [{ park_key: 'mk', at: 1_790_000_000_000 }],
+    });
+    await first.close();
+
+    for (let reopen = 0; reopen < 2; reopen += 1) {
+      const store = await openSqliteStore(dir);
+      expect(await store.checkpoints()).toEqual(new Map([['mk', 1_790_000_000_000]]));
+      expect(await store.changes('mk_tron', 0, 2_000_000_000_000)).toHaveLength(1);
+      expect(await store.openOutages('mk')).toHaveLength(1);
+      await store.close();
+    }
+
+    const applied = inspect(dir, (db) =>
+      db.prepare('select name from kysely_migration order by name').pluck().all(),
+    );
+    expect(applied).toEqual(Object.keys(migrations));
+  });
+
+  it('fails with the name of the migration that could not run, and applies none of it', async () => {
+    // A table in the way makes the first migration fail.
+    const db = new BetterSqlite3(join(dir, SQLITE_FILE_NAME));
+    db.exec('create table wait_changes (unrelated text)');
+    db.close();
+
+    await expect(openSqliteStore(dir)).rejects.toThrow(
+      /database migration 0001_history failed: .*wait_changes/,
+    );
+    const tables = inspect(dir, (inspected) =>
+      inspected.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all(),
+    );
+    expect(tables).toEqual(['wait_changes']);
+  });
+});
