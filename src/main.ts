@@ -4,6 +4,7 @@
  */
 import { createApp } from './app/index.js';
 import { createLogger } from './app/logger.js';
+import { catchUpProgress } from './app/progress.js';
 import { ConfigError, loadConfig } from './config/index.js';
 
 async function main(): Promise<void> {
@@ -18,7 +19,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const app = await createApp({ config, logger });
+  const progress = catchUpProgress();
+  const app = await createApp({ config, logger, onCatchUpProgress: progress.onProgress });
+  progress.finish(app.caughtUpRows);
   const address = await app.listen();
   logger.info({ address, baseUrl: config.baseUrl }, 'queuecast serving');
 

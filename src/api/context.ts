@@ -1,6 +1,10 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config/index.js';
 import type { Clock } from '../lib/clock.js';
+import type { LiveState } from '../live/live-state.js';
+import type { PriorityPriceService } from '../services/priority-prices.js';
+import type { ReliabilityService } from '../services/reliability.js';
+import type { HistoryStore } from '../store/ports.js';
 import type { EnvelopeFactory } from './envelope.js';
 import type { Links } from './links.js';
 
@@ -11,4 +15,8 @@ export interface ApiContext {
   readonly catalog: Catalog;
   readonly links: Links;
   readonly envelopes: EnvelopeFactory;
+  readonly live: LiveState;
+  readonly history: HistoryStore;
+  readonly reliability: ReliabilityService;
+  readonly priorityPrices: PriorityPriceService;
 }

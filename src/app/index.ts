@@ -8,29 +8,85 @@ import { Links } from '../api/links.js';
 import { buildApiServer, type ApiServer } from '../api/server.js';
 import { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config/index.js';
+import { createSimulatedFeeds } from '../feeds/sim/index.js';
+import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../feeds/types.js';
+import { Ingest, type CatchUpProgress } from '../ingest/ingest.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { LiveState } from '../live/live-state.js';
+import { PriorityPriceService } from '../services/priority-prices.js';
+import { ReliabilityService } from '../services/reliability.js';
+import { LocalBus, type Bus } from '../shared-state/bus.js';
 import { registerSite } from '../site/index.js';
+import { openSqliteStore } from '../store/sqlite/open-sqlite-store.js';
+
+export interface Feeds {
+  readonly liveQueues: LiveQueueFeed;
+  readonly schedule: ScheduleFeed;
+  readonly priorityPrices: PriorityPriceFeed;
+}
 
 export interface AppOptions {
   readonly config: Config;
   readonly logger: Logger;
   readonly clock?: Clock;
+  /** Replaces the feeds the config names (tests wrap the simulator to inject failures). */
+  readonly feeds?: (catalog: Catalog) => Feeds;
+  /** Poll every 5 s once listening (default true); tests with a manual clock drive `ingest` themselves. */
+  readonly poll?: boolean;
+  /** Told how the catch-up (the backfill on an empty store) advances. */
+  readonly onCatchUpProgress?: (progress: CatchUpProgress) => void;
 }
 
 export interface App {
   readonly server: ApiServer;
+  readonly ingest: Ingest;
+  readonly reliability: ReliabilityService;
+  readonly bus: Bus;
+  /** Rows the start-up catch-up wrote. */
+  readonly caughtUpRows: number;
   /** Listens on the configured host and port (port 0 picks a free one); resolves to the address. */
   listen(): Promise<string>;
-  /** Stops accepting, finishes in-flight requests, then releases everything. */
+  /** Stops accepting, finishes in-flight requests, stops ingest, then closes the store. */
   close(): Promise<void>;
 }
 
-export async function createApp({ config, logger, clock = systemClock }: AppOptions): Promise<App> {
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config, logger, clock = systemClock } = options;
   const catalog = Catalog.load();
-  const links = new Links(config.siteUrl, config.baseUrl);
-  const envelopes = new EnvelopeFactory(links, clock);
-  const context = { config, clock, catalog, links, envelopes };
+  const feeds = options.feeds?.(catalog) ?? createSimulatedFeeds(catalog);
+  const history = await openSqliteStore(config.dataDir);
+  const live = new LiveState(clock);
+  const bus = new LocalBus();
+  const ingest = new Ingest({
+    catalog,
+    liveQueues: feeds.liveQueues,
+    schedule: feeds.schedule,
+    store: history,
+    live,
+    bus,
+    clock,
+    logger,
+    coverageStart: config.coverageStart,
+  });
+  await ingest.resume();
+  const caughtUpRows = await ingest.catchUp(clock.now(), options.onCatchUpProgress);
+  await ingest.refreshAll();
 
+  const reliability = new ReliabilityService(catalog, history, clock, config.coverageStart);
+  await reliability.recomputeAll();
+
+  const links = new Links(config.siteUrl, config.baseUrl);
+  const context = {
+    config,
+    clock,
+    catalog,
+    links,
+    envelopes: new EnvelopeFactory(links, clock),
+    live,
+    history,
+    reliability,
+    priorityPrices: new PriorityPriceService(feeds.priorityPrices, clock),
+  };
   const server = await buildApiServer(context, logger, (app) => {
     registerSite(app, context);
   });
@@ -38,7 +94,23 @@ export async function createApp({ config, logger, clock = systemClock }: AppOpti
 
   return {
     server,
-    listen: () => server.listen({ port: config.port, host: config.host }),
-    close: () => server.close(),
+    ingest,
+    reliability,
+    bus,
+    caughtUpRows,
+    listen: async () => {
+      const address = await server.listen({ port: config.port, host: config.host });
+      if (options.poll ?? true) {
+        ingest.start();
+        reliability.start();
+      }
+      return address;
+    },
+    close: async () => {
+      await server.close();
+      await ingest.stop();
+      reliability.stop();
+      await history.close();
+    },
   };
 }

@@ -9,7 +9,9 @@ import { Writable } from 'node:stream';
 import { createApp, type App } from '../../src/app/index.js';
 import { createLogger } from '../../src/app/logger.js';
 import { loadConfig } from '../../src/config/index.js';
-import type { Clock } from '../../src/lib/clock.js';
+import type { Feeds } from '../../src/app/index.js';
+import type { Catalog } from '../../src/catalog/catalog.js';
+import { systemClock, type Clock } from '../../src/lib/clock.js';
 
 export const SITE_URL = 'https://queuecast.test';
 export const BASE_URL = 'https://api.queuecast.test';
@@ -24,9 +26,21 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(
-  options: { env?: Record<string, string>; clock?: Clock } = {},
-): Promise<TestServer> {
+export interface StartOptions {
+  readonly env?: Record<string, string>;
+  /** A manual clock also turns polling off: the test drives `app.ingest.refreshAll()`. */
+  readonly clock?: Clock;
+  readonly feeds?: (catalog: Catalog) => Feeds;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * History starts the day before the clock unless a test says otherwise, so each server backfills a
+ * day, not the whole coverage period.
+ */
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const clock = options.clock ?? systemClock;
   const dataDir = mkdtempSync(join(tmpdir(), 'queuecast-test-'));
   const config = loadConfig({
     PORT: '0',
@@ -35,6 +49,7 @@ export async function startServer(
     SITE_URL,
     BASE_URL,
     LOG_LEVEL: 'info',
+    COVERAGE_START: new Date(clock.now() - DAY).toISOString().slice(0, 10),
     ...options.env,
   });
   const logs: string[] = [];
@@ -47,7 +62,9 @@ export async function startServer(
   const app = await createApp({
     config,
     logger: createLogger(config.logLevel, sink),
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock,
+    poll: options.clock === undefined,
+    ...(options.feeds ? { feeds: options.feeds } : {}),
   });
   const url = await app.listen();
   return {

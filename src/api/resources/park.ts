@@ -20,6 +20,18 @@ export const ParkSchema = Type.Object(
 );
 export type ParkView = Static<typeof ParkSchema>;
 
+/** The fields that open every park-scoped body, as in the spec's shown bodies. */
+export const ParkHeaderProperties = {
+  park_id: Type.String(),
+  park_key: Type.String(),
+  park_name: Type.String(),
+  time_zone: Type.String({ description: 'IANA time zone of the park.' }),
+};
+
+export function parkHeader(park: Park) {
+  return { park_id: park.id, park_key: park.key, park_name: park.name, time_zone: park.time_zone };
+}
+
 export function presentPark(park: Park, links: Links): ParkView {
   return {
     id: park.id,

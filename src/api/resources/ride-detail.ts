@@ -1,14 +1,88 @@
+import { Type } from 'typebox';
 import type { Attraction, Park } from '../../catalog/types.js';
+import { isoTimestamp } from '../../lib/time.js';
+import { RELIABILITY_WINDOW_DAYS } from '../../services/reliability.js';
 import type { ApiContext } from '../context.js';
-import { Envelope } from '../schemas/common.js';
+import { Envelope, Nullable, Timestamp } from '../schemas/common.js';
+import { LiveEntrySchema, presentLiveEntry } from './live-entry.js';
+import { RideReliabilitySchema } from './reliability.js';
 import { RideSchema, presentRide } from './ride.js';
 
-/** Rows 7 and 12 answer the same body: the ride's facts (live and reliability join later). */
-export const RideDetailBody = Envelope(
-  { ...RideSchema.properties },
-  'One ride: its facts. Facts that are not public are omitted.',
+const { ride_id: _id, name: _name, type: _type, ...liveValues } = LiveEntrySchema.properties;
+const { ride_id: _rid, name: _rname, ...reliabilityValues } = RideReliabilitySchema.properties;
+
+const LiveSchema = Type.Object(
+  {
+    data_status: Type.Union([Type.Literal('live'), Type.Literal('unavailable')]),
+    refreshed_at: Nullable(Timestamp),
+    ...liveValues,
+    changed_at: Nullable(Timestamp),
+  },
+  {
+    description:
+      'The live wait. With data_status unavailable, or while the operator reports nothing for the ride, status is unavailable and the numbers are null.',
+    additionalProperties: false,
+  },
 );
 
-export function rideDetail(context: ApiContext, ride: Attraction, park: Park) {
-  return context.envelopes.wrap(presentRide(ride, park, context.links), context.links.ridePage(ride));
+const ReliabilitySummarySchema = Nullable(
+  Type.Object(
+    { window_days: Type.Literal(RELIABILITY_WINDOW_DAYS), window_start: Timestamp, ...reliabilityValues },
+    {
+      description: '30-day summary; null for attractions that are not queued rides.',
+      additionalProperties: false,
+    },
+  ),
+);
+
+/** Rows 7 and 12 answer the same body: facts, the live wait and the 30-day reliability summary. */
+export const RideDetailBody = Envelope(
+  {
+    ...RideSchema.properties,
+    live: Type.Optional(LiveSchema),
+    reliability: Type.Optional(ReliabilitySummarySchema),
+  },
+  'One ride: facts, live wait and 30-day reliability. Facts that are not public are omitted.',
+);
+
+async function reliabilitySummary(context: ApiContext, ride: Attraction, park: Park) {
+  if (ride.type !== 'ride') return null;
+  const { park: computed, ride: row } = await context.reliability.forRide(park, ride.id);
+  if (!row) return null;
+  const { ride_id: _r, name: _n, ...values } = row;
+  return {
+    window_days: RELIABILITY_WINDOW_DAYS,
+    window_start: isoTimestamp(computed.window_start),
+    ...values,
+  };
+}
+
+function liveSummary(context: ApiContext, ride: Attraction, park: Park) {
+  const view = context.live.view(park.key);
+  const refreshed_at = view.refreshed_at === undefined ? null : isoTimestamp(view.refreshed_at);
+  const entry = view.snapshot?.entries.find((e) => e.ride_id === ride.id);
+  if (!entry) {
+    return {
+      data_status: view.data_status,
+      refreshed_at,
+      status: 'unavailable' as const,
+      standby_wait_minutes: null,
+      single_rider_wait_minutes: null,
+      priority_lane: null,
+      changed_at: null,
+    };
+  }
+  const { ride_id: _r, name: _n, type: _t, ...values } = presentLiveEntry(entry);
+  return { data_status: view.data_status, refreshed_at, ...values };
+}
+
+export async function rideDetail(context: ApiContext, ride: Attraction, park: Park) {
+  return context.envelopes.wrap(
+    {
+      ...presentRide(ride, park, context.links),
+      live: liveSummary(context, ride, park),
+      reliability: await reliabilitySummary(context, ride, park),
+    },
+    context.links.ridePage(ride),
+  );
 }

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { ApiContext } from '../../context.js';
 import { endpointSchema } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';
+import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { RideSchema, presentRide } from '../../resources/ride.js';
 import { Envelope } from '../../schemas/common.js';
 import type { ApiServer } from '../../server.js';
@@ -9,10 +10,7 @@ import { ParkPath } from './params.js';
 
 const RidesBody = Envelope(
   {
-    park_id: Type.String(),
-    park_key: Type.String(),
-    park_name: Type.String(),
-    time_zone: Type.String(),
+    ...ParkHeaderProperties,
     rides: Type.Array(RideSchema, {
       description: 'Every attraction of the park: rides, walk-throughs, shows, meets.',
     }),
@@ -40,10 +38,7 @@ export function registerListRides(app: ApiServer, context: ApiContext): void {
       const park = requirePark(context, request.params.park);
       return envelopes.wrap(
         {
-          park_id: park.id,
-          park_key: park.key,
-          park_name: park.name,
-          time_zone: park.time_zone,
+          ...parkHeader(park),
           rides: park.attractions.map((ride) => presentRide(ride, park, links)),
         },
         links.parkPage(park),

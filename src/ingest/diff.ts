@@ -1,0 +1,42 @@
+import type { LiveEntry, PriorityLaneWindow } from '../live/types.js';
+
+function sameWindow(a: PriorityLaneWindow | null, b: PriorityLaneWindow | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.type === b.type &&
+    a.state === b.state &&
+    a.return_start === b.return_start &&
+    a.return_end === b.return_end &&
+    a.price === b.price
+  );
+}
+
+/** Whether two readings of an entry carry the same status, waits and priority lane. */
+export function sameLiveValues(a: LiveEntry, b: LiveEntry): boolean {
+  return (
+    a.status === b.status &&
+    a.standby_wait_minutes === b.standby_wait_minutes &&
+    a.single_rider_wait_minutes === b.single_rider_wait_minutes &&
+    sameWindow(a.priority_lane, b.priority_lane)
+  );
+}
+
+export interface SnapshotDiff {
+  /** Entries that are new or whose status, wait, single-rider wait or priority lane changed. */
+  readonly changed: readonly LiveEntry[];
+  /** IDs of entries the feed stopped reporting (shows, experiences, meets). */
+  readonly removed: readonly string[];
+}
+
+export function diffEntries(
+  previous: ReadonlyMap<string, LiveEntry>,
+  next: readonly LiveEntry[],
+): SnapshotDiff {
+  const changed = next.filter((entry) => {
+    const before = previous.get(entry.ride_id);
+    return !before || !sameLiveValues(before, entry);
+  });
+  const present = new Set(next.map((entry) => entry.ride_id));
+  const removed = [...previous.keys()].filter((id) => !present.has(id));
+  return { changed, removed };
+}

@@ -1,0 +1,94 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { Catalog } from '../catalog/catalog.js';
+import { createSimulatedFeeds } from '../feeds/sim/index.js';
+import { ManualClock } from '../lib/clock.js';
+import { LiveState } from '../live/live-state.js';
+import { LocalBus } from '../shared-state/bus.js';
+import type { HistoryStore } from '../store/ports.js';
+import { openInMemorySqliteStore } from '../store/sqlite/open-sqlite-store.js';
+import { Ingest } from './ingest.js';
+
+const catalog = Catalog.load();
+const feeds = createSimulatedFeeds(catalog);
+const START = Date.parse('2026-11-20T05:00:00Z'); // midnight in New York
+const HOUR = 3_600_000;
+
+function ingestFor(store: HistoryStore, clock: ManualClock, coverageStart = '2026-11-20') {
+  return new Ingest({
+    catalog,
+    liveQueues: feeds.liveQueues,
+    schedule: feeds.schedule,
+    store,
+    live: new LiveState(clock),
+    bus: new LocalBus(),
+    clock,
+    logger: pino({ level: 'silent' }),
+    coverageStart,
+  });
+}
+
+async function everything(store: HistoryStore, to: number) {
+  const parks = catalog.parks.map((p) => p.key);
+  return {
+    changes: (await Promise.all(parks.map((p) => store.parkChanges(p, 0, to)))).flat(),
+    outages: (await Promise.all(parks.map((p) => store.parkOutages(p, 0, to))))
+      .flat()
+      .map(({ id: _id, ...o }) => o),
+  };
+}
+
+describe('Ingest catch-up', () => {
+  it('records after a restart exactly what one uninterrupted run records', async () => {
+    const end = START + 30 * HOUR;
+    const clock = new ManualClock(end);
+    const straight = await openInMemorySqliteStore();
+    const once = ingestFor(straight, clock);
+    await once.resume();
+    await once.catchUp(end);
+
+    const restarted = await openInMemorySqliteStore();
+    const first = ingestFor(restarted, clock);
+    await first.resume();
+    await first.catchUp(START + 13 * HOUR + 17 * 60_000);
+    const second = ingestFor(restarted, clock);
+    await second.resume();
+    const gapRows = await second.catchUp(end);
+
+    const expected = await everything(straight, end + 1);
+    expect(expected.changes.length).toBeGreaterThan(1000);
+    expect(expected.outages.length).toBeGreaterThan(0);
+    expect(await everything(restarted, end + 1)).toEqual(expected);
+    expect(gapRows).toBeLessThan(expected.changes.length);
+    expect(await second.catchUp(end)).toBe(0);
+  });
+
+  it('fills time before recorded history without touching what is recorded', async () => {
+    const end = START + 30 * HOUR;
+    const clock = new ManualClock(end);
+    const store = await openInMemorySqliteStore();
+    const ingest = ingestFor(store, clock);
+    await ingest.resume();
+    await ingest.catchUp(end);
+    const before = await everything(store, end + 1);
+    const checkpoints = await store.checkpoints();
+
+    const filled = await ingest.fillUnrecorded('2026-11-18', end);
+    expect(filled).toBeGreaterThan(0);
+    const after = await everything(store, end + 1);
+    expect(await store.checkpoints()).toEqual(checkpoints);
+    const firstRecorded = new Map<string, number>();
+    for (const change of before.changes) {
+      firstRecorded.set(change.park_key, Math.min(change.at, firstRecorded.get(change.park_key) ?? Infinity));
+    }
+    const recordedBefore = (c: { park_key: string; at: number }) =>
+      c.at < (firstRecorded.get(c.park_key) ?? 0);
+    expect(after.changes.filter((c) => !recordedBefore(c))).toEqual(before.changes);
+    expect(after.changes.some(recordedBefore)).toBe(true);
+    // Nothing filled before history is left open at the boundary.
+    expect(
+      after.outages.filter((o) => o.started_at < (firstRecorded.get(o.park_key) ?? 0) && o.ended_at === null),
+    ).toEqual([]);
+    expect(await ingest.fillUnrecorded('2026-11-18', end)).toBe(0);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Ingest for every park: resume from the store, catch up on the time the service was not running
+ * (the backfill, on an empty store), then poll. Every step goes through the same ParkIngestor, so
+ * backfilled history is exactly what live polling would have recorded.
+ */
+import type { Logger } from 'pino';
+import type { Catalog } from '../catalog/catalog.js';
+import type { Park } from '../catalog/types.js';
+import type { LiveQueueFeed, ScheduleFeed } from '../feeds/types.js';
+import type { Clock } from '../lib/clock.js';
+import { startOfLocalDay } from '../lib/time.js';
+import type { LiveState } from '../live/live-state.js';
+import type { Bus } from '../shared-state/bus.js';
+import type { HistoryStore, IngestBatch } from '../store/ports.js';
+import { BatchBuilder } from './batch-builder.js';
+import { ParkIngestor, type ParkStep } from './park-ingestor.js';
+
+/** SPEC: the live snapshot is refreshed at most every 5 seconds. */
+export const POLL_INTERVAL_MS = 5_000;
+/** The simulated state is constant within a minute, so catching up minute by minute misses nothing. */
+export const CATCH_UP_STEP_MS = 60_000;
+/** Catch-up writes a batch per simulated day per park: large batches, bounded memory. */
+const CATCH_UP_BATCH_STEPS = 24 * 60;
+
+export interface IngestDependencies {
+  readonly catalog: Catalog;
+  readonly liveQueues: LiveQueueFeed;
+  readonly schedule: ScheduleFeed;
+  readonly store: HistoryStore;
+  readonly live: LiveState;
+  readonly bus: Bus;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** First park-local date of history. */
+  readonly coverageStart: string;
+}
+
+export interface CatchUpProgress {
+  readonly park: Park;
+  /** 0..1 over all parks. */
+  readonly fraction: number;
+  readonly at: number;
+  readonly rows: number;
+}
+
+interface RecordingSpan {
+  readonly park: Park;
+  readonly ingestor: ParkIngestor;
+  readonly start: number;
+  /** Exclusive. */
+  readonly end: number;
+  /** Whether the span moves the park's checkpoint (false for a span before recorded history). */
+  readonly checkpoint: boolean;
+}
+
+export class Ingest {
+  private readonly ingestors = new Map<string, ParkIngestor>();
+  private readonly checkpoints = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(private readonly deps: IngestDependencies) {}
+
+  /** Loads each park's last recorded state, so a restart continues rather than starts over. */
+  async resume(): Promise<void> {
+    const { store, catalog, liveQueues, schedule } = this.deps;
+    const checkpoints = await store.checkpoints();
+    for (const park of catalog.parks) {
+      const checkpoint = checkpoints.get(park.key);
+      if (checkpoint !== undefined) this.checkpoints.set(park.key, checkpoint);
+      const at = checkpoint ?? 0;
+      const [latestChanges, openOutages, transitions] = await Promise.all([
+        store.latestChanges(park.key, at),
+        store.openOutages(park.key),
+        store.transitions(park.key, at, at + 1),
+      ]);
+      const last = transitions.at(-1);
+      this.ingestors.set(
+        park.key,
+        new ParkIngestor(park, liveQueues, schedule, {
+          latestChanges,
+          openOutages,
+          open: last ? last.state === 'open' : undefined,
+        }),
+      );
+    }
+  }
+
+  /** Where catch-up starts for a park: after its checkpoint, or at the coverage start. */
+  private catchUpFrom(park: Park): number {
+    const checkpoint = this.checkpoints.get(park.key);
+    if (checkpoint !== undefined) return checkpoint + CATCH_UP_STEP_MS;
+    return startOfLocalDay(this.deps.coverageStart, park.time_zone);
+  }
+
+  /**
+   * Records every minute from each park's checkpoint up to `until`, as polling would have. On an
+   * empty store that is the whole history since the coverage start. Returns the rows written.
+   */
+  async catchUp(until: number, onProgress?: (progress: CatchUpProgress) => void): Promise<number> {
+    const spans = this.deps.catalog.parks.map((park) => ({
+      park,
+      ingestor: this.ingestor(park.key),
+      start: this.catchUpFrom(park),
+      end: until + 1,
+      checkpoint: true,
+    }));
+    return this.record(spans, onProgress);
+  }
+
+  /**
+   * Records from `fromDate` only where the store has nothing: before each park's first recorded row
+   * (a fresh ingestor, leaving the checkpoint alone), or up to `until` for a park never recorded.
+   * Recorded history is never rewritten, so this is safe beside a running server.
+   */
+  async fillUnrecorded(
+    fromDate: string,
+    until: number,
+    onProgress?: (progress: CatchUpProgress) => void,
+  ): Promise<number> {
+    const { store, liveQueues, schedule } = this.deps;
+    const spans: RecordingSpan[] = [];
+    for (const park of this.deps.catalog.parks) {
+      const start = startOfLocalDay(fromDate, park.time_zone);
+      const first = await store.firstChangeAt(park.key);
+      if (first === undefined) {
+        spans.push({ park, ingestor: this.ingestor(park.key), start, end: until + 1, checkpoint: true });
+      } else if (start < first) {
+        const ingestor = new ParkIngestor(park, liveQueues, schedule);
+        spans.push({ park, ingestor, start, end: first, checkpoint: false });
+      }
+    }
+    return this.record(spans, onProgress);
+  }
+
+  /** Steps each span minute by minute through its ingestor, writing a batch per simulated day. */
+  private async record(spans: readonly RecordingSpan[], onProgress?: (progress: CatchUpProgress) => void) {
+    const total = spans.reduce((sum, span) => sum + Math.max(0, span.end - span.start), 0) || 1;
+    let done = 0;
+    let rows = 0;
+    for (const { park, ingestor, start, end, checkpoint } of spans) {
+      const batch = new BatchBuilder(checkpoint);
+      let steps = 0;
+      for (let at = start; at < end; at += CATCH_UP_STEP_MS) {
+        batch.add(await ingestor.step(at), at);
+        if (++steps % CATCH_UP_BATCH_STEPS === 0) {
+          rows += await this.flush(batch);
+          onProgress?.({ park, fraction: (done + (at - start)) / total, at, rows });
+        }
+      }
+      // A span that ends where recorded history begins leaves no outage open: history after it
+      // has its own state from its first row on.
+      if (!checkpoint) batch.endOpenOutages(ingestor.openOutages(), end);
+      rows += await this.flush(batch);
+      done += Math.max(0, end - start);
+      onProgress?.({ park, fraction: done / total, at: end, rows });
+    }
+    return rows;
+  }
+
+  private async flush(batch: BatchBuilder): Promise<number> {
+    const built: IngestBatch | undefined = batch.take();
+    if (!built) return 0;
+    await this.deps.store.apply(built);
+    for (const { park_key, at } of built.checkpoints) this.checkpoints.set(park_key, at);
+    return built.changes.length;
+  }
+
+  /** One live refresh of every park: store, update the live state, publish changes. */
+  async refreshAll(): Promise<void> {
+    const at = this.deps.clock.now();
+    for (const park of this.deps.catalog.parks) await this.refreshPark(park, at);
+  }
+
+  private async refreshPark(park: Park, at: number): Promise<void> {
+    const { live, bus, logger } = this.deps;
+    let step: ParkStep;
+    try {
+      step = await this.ingestor(park.key).step(at);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn({ park: park.key, err: error }, 'upstream refresh failed; park marked unavailable');
+      live.markFailed(park.key, at, message);
+      bus.publish({ type: 'upstream_error', park_key: park.key, at, message });
+      return;
+    }
+    const batch = new BatchBuilder();
+    batch.add(step, at);
+    await this.flush(batch);
+    live.update(step.snapshot);
+    if (step.transition) bus.publish({ type: 'park', park_key: park.key, at, state: step.transition.state });
+    if (step.diff.changed.length > 0 || step.diff.removed.length > 0) {
+      bus.publish({
+        type: 'changes',
+        park_key: park.key,
+        at,
+        changed: step.diff.changed,
+        removed: step.diff.removed,
+      });
+    }
+  }
+
+  /** Polls every park every 5 seconds until stopped; a slow round delays the next, never overlaps it. */
+  start(): void {
+    const tick = () => {
+      this.running = this.refreshAll()
+        .catch((error: unknown) => {
+          this.deps.logger.error({ err: error }, 'ingest round failed');
+        })
+        .finally(() => {
+          if (this.timer !== undefined) this.timer = setTimeout(tick, POLL_INTERVAL_MS);
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  /** Stops polling and waits for a round in progress, so nothing is half written. */
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private ingestor(parkKey: string): ParkIngestor {
+    const ingestor = this.ingestors.get(parkKey);
+    if (!ingestor) throw new Error(`ingest was not resumed before use (park ${parkKey})`);
+    return ingestor;
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * One park's ingest state and step: read the live queues, build the snapshot, diff it, decide the
+ * history rows (only where a wait or status changed), advance each ride's outage, and notice the
+ * park opening or closing. It does no I/O beyond the feeds; the caller stores and publishes.
+ */
+import type { Park } from '../catalog/types.js';
+import type { LiveQueueFeed, ScheduleFeed } from '../feeds/types.js';
+import type { LiveEntry, ParkSnapshot } from '../live/types.js';
+import type { EndedOutage, NewOutage, Outage, ParkTransition, WaitChange } from '../store/ports.js';
+import { diffEntries, type SnapshotDiff } from './diff.js';
+import { stepOutage, type OpenOutageState } from './outage-machine.js';
+import { ParkHours } from './park-hours.js';
+import { buildSnapshot } from './snapshot.js';
+
+export interface ParkStep {
+  readonly snapshot: ParkSnapshot;
+  readonly diff: SnapshotDiff;
+  readonly changes: readonly WaitChange[];
+  readonly openedOutages: readonly NewOutage[];
+  readonly endedOutages: readonly EndedOutage[];
+  /** Set when the park opened or closed at this step. */
+  readonly transition: ParkTransition | undefined;
+}
+
+/** What a park's ingest resumes from after a restart. */
+export interface ParkResumeState {
+  readonly latestChanges: readonly WaitChange[];
+  readonly openOutages: readonly Outage[];
+  readonly open: boolean | undefined;
+}
+
+interface Recorded {
+  readonly status: string;
+  readonly wait: number | null;
+}
+
+export class ParkIngestor {
+  private entries = new Map<string, LiveEntry>();
+  private readonly recorded = new Map<string, Recorded>();
+  private readonly outages = new Map<string, OpenOutageState>();
+  private open: boolean | undefined;
+  private readonly hours: ParkHours;
+
+  constructor(
+    readonly park: Park,
+    private readonly liveQueues: LiveQueueFeed,
+    schedule: ScheduleFeed,
+    resume?: ParkResumeState,
+  ) {
+    this.hours = new ParkHours(park, schedule);
+    for (const change of resume?.latestChanges ?? []) {
+      this.recorded.set(change.ride_id, { status: change.status, wait: change.standby_wait_minutes });
+    }
+    for (const outage of resume?.openOutages ?? []) {
+      this.outages.set(outage.ride_id, { status: outage.status, started_at: outage.started_at });
+    }
+    this.open = resume?.open;
+  }
+
+  /** The last snapshot's entries, by ride ID. */
+  get currentEntries(): ReadonlyMap<string, LiveEntry> {
+    return this.entries;
+  }
+
+  /** The outages open now. */
+  openOutages(): { ride_id: string; started_at: number }[] {
+    return [...this.outages].map(([ride_id, outage]) => ({ ride_id, started_at: outage.started_at }));
+  }
+
+  /** Reads the feed at `at` and works out everything that changed. Rejects when the upstream fails. */
+  async step(at: number): Promise<ParkStep> {
+    const reading = await this.liveQueues.readLiveQueues(this.park, at);
+    const open = await this.hours.isOpen(at);
+    const snapshot = buildSnapshot(this.park, reading, open, at, this.entries);
+    const diff = diffEntries(this.entries, snapshot.entries);
+
+    const changes: WaitChange[] = [];
+    const openedOutages: NewOutage[] = [];
+    const endedOutages: EndedOutage[] = [];
+    const record = (rideId: string, status: string, wait: number | null) => {
+      const last = this.recorded.get(rideId);
+      if (last?.status === status && last.wait === wait) return;
+      this.recorded.set(rideId, { status, wait });
+      changes.push({ ride_id: rideId, park_key: this.park.key, at, status, standby_wait_minutes: wait });
+    };
+
+    for (const entry of diff.changed) {
+      record(entry.ride_id, entry.status, entry.standby_wait_minutes);
+      const open = this.outages.get(entry.ride_id);
+      const step = stepOutage(open, entry.status, at);
+      if (step.kind === 'opened') {
+        this.outages.set(entry.ride_id, { status: step.status, started_at: at });
+        openedOutages.push({
+          ride_id: entry.ride_id,
+          park_key: this.park.key,
+          status: step.status,
+          started_at: at,
+        });
+      } else if (step.kind === 'ended' && open) {
+        this.outages.delete(entry.ride_id);
+        endedOutages.push({ ride_id: entry.ride_id, started_at: open.started_at, ended_at: at });
+      }
+    }
+    // An attraction the feed stopped reporting has no wait from now on: history says so.
+    for (const rideId of diff.removed) record(rideId, 'unavailable', null);
+
+    const transition =
+      this.open === open
+        ? undefined
+        : { park_key: this.park.key, at, state: open ? ('open' as const) : ('closed' as const) };
+    this.open = open;
+    this.entries = new Map(snapshot.entries.map((entry) => [entry.ride_id, entry]));
+    return { snapshot, diff, changes, openedOutages, endedOutages, transition };
+  }
+}

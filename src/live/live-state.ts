@@ -1,0 +1,62 @@
+/**
+ * The current snapshot of each park and whether it may be served. Live data is current while the
+ * park's last successful refresh is under two minutes old and no refresh has failed since (DESIGN):
+ * otherwise the park is `unavailable` and no numbers are served.
+ */
+import type { Clock } from '../lib/clock.js';
+import type { ParkSnapshot } from './types.js';
+
+export const STALE_AFTER_MS = 2 * 60_000;
+
+export type DataStatus = 'live' | 'unavailable';
+
+export interface ParkLiveView {
+  readonly data_status: DataStatus;
+  /** The snapshot to serve; undefined when unavailable. */
+  readonly snapshot: ParkSnapshot | undefined;
+  /** Last successful refresh, whether or not it is still current. */
+  readonly refreshed_at: number | undefined;
+  /** Why the data is unavailable. */
+  readonly reason: string | undefined;
+}
+
+interface ParkRecord {
+  snapshot?: ParkSnapshot;
+  failedAt?: number;
+  failure?: string;
+}
+
+export class LiveState {
+  private readonly parks = new Map<string, ParkRecord>();
+
+  constructor(private readonly clock: Clock) {}
+
+  update(snapshot: ParkSnapshot): void {
+    this.parks.set(snapshot.park_key, { snapshot });
+  }
+
+  markFailed(parkKey: string, at: number, message: string): void {
+    const record = this.parks.get(parkKey) ?? {};
+    this.parks.set(parkKey, { ...record, failedAt: at, failure: message });
+  }
+
+  view(parkKey: string): ParkLiveView {
+    const record = this.parks.get(parkKey);
+    const snapshot = record?.snapshot;
+    const refreshed_at = snapshot?.refreshed_at;
+    const unavailable = (reason: string): ParkLiveView => ({
+      data_status: 'unavailable',
+      snapshot: undefined,
+      refreshed_at,
+      reason,
+    });
+    if (!snapshot) return unavailable(record?.failure ?? 'No live data has been received for this park yet.');
+    if (record.failedAt !== undefined && record.failedAt >= snapshot.refreshed_at) {
+      return unavailable(`The last upstream refresh failed: ${record.failure ?? 'unknown error'}.`);
+    }
+    if (this.clock.now() - snapshot.refreshed_at >= STALE_AFTER_MS) {
+      return unavailable('The last successful upstream refresh is more than 2 minutes old.');
+    }
+    return { data_status: 'live', snapshot, refreshed_at, reason: undefined };
+  }
+}

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catalog } from '../../src/catalog/catalog.js';
+import type { Park } from '../../src/catalog/types.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { expectError, expectSuccess, receive } from '../support/expect-response.js';
+import { ControllableFeeds } from '../support/feeds.js';
+import { OpenApiContract } from '../support/openapi.js';
+import { SITE_URL, startServer, type TestServer } from '../support/server.js';
+
+const NOON_NEW_YORK = Date.parse('2026-11-21T17:00:00Z');
+const MINUTE = 60_000;
+const MK_PAGE = `${SITE_URL}/parks/magic-kingdom`;
+
+let server: TestServer;
+let contract: OpenApiContract;
+const clock = new ManualClock(NOON_NEW_YORK);
+const feeds = new ControllableFeeds();
+
+interface Entry {
+  ride_id: string;
+  type: string;
+  status: string;
+  standby_wait_minutes: number | null;
+  single_rider_wait_minutes: number | null;
+  priority_lane: { return_start: string | null } | null;
+  changed_at: string;
+}
+
+async function waits(park = 'magic-kingdom') {
+  const path = `/v1/parks/${park}/waits`;
+  const received = await receive(await server.get(path));
+  expectSuccess(received, contract, path, { maxAge: 5, attributionUrl: `${SITE_URL}/parks/${park}` });
+  return received.body as { data_status: string; park_status: string | null; entries: Entry[]; note: string };
+}
+
+async function advance(minutes: number): Promise<void> {
+  for (let i = 0; i < minutes; i++) {
+    clock.advance(MINUTE);
+    await server.app.ingest.refreshAll();
+  }
+}
+
+function magicKingdom(): Park {
+  const park = Catalog.load().park('magic-kingdom');
+  if (!park) throw new Error('catalog lacks magic-kingdom');
+  return park;
+}
+
+beforeAll(async () => {
+  server = await startServer({ clock, feeds: feeds.build });
+  contract = await OpenApiContract.fetch(server.url);
+});
+afterAll(() => server.close());
+
+describe('GET /v1/parks/{park}/waits', () => {
+  it('lists every queued ride from the live snapshot while the park is open', async () => {
+    const body = await waits();
+    expect(body.data_status).toBe('live');
+    expect(body.park_status).toBe('open');
+    const rides = magicKingdom().attractions.filter((a) => a.type === 'ride');
+    const listed = new Set(body.entries.map((e) => e.ride_id));
+    for (const ride of rides) expect(listed, ride.id).toContain(ride.id);
+    const operating = body.entries.filter((e) => e.status === 'OPERATING' && e.type === 'ride');
+    expect(operating.length).toBeGreaterThan(rides.length / 2);
+    for (const entry of operating) expect((entry.standby_wait_minutes ?? 1) % 5, entry.ride_id).toBe(0);
+  });
+
+  it('changes over time as the operator posts new waits', async () => {
+    const before = await waits();
+    await advance(20);
+    const after = await waits();
+    const changed = after.entries.filter((entry) => {
+      const old = before.entries.find((e) => e.ride_id === entry.ride_id);
+      return old && old.standby_wait_minutes !== entry.standby_wait_minutes;
+    });
+    expect(changed.length).toBeGreaterThan(0);
+    for (const entry of changed) expect(Date.parse(entry.changed_at)).toBeGreaterThan(NOON_NEW_YORK);
+  });
+
+  it('answers unavailable with no numbers when the upstream fails, and recovers', async () => {
+    feeds.failing.add('magic-kingdom');
+    await advance(1);
+    const down = await waits();
+    expect(down.data_status).toBe('unavailable');
+    expect(down.park_status).toBeNull();
+    expect(down.note).toMatch(/injected failure/);
+    expect(down.entries.length).toBeGreaterThan(10);
+    for (const entry of down.entries) {
+      expect(entry).toMatchObject({
+        status: 'unavailable',
+        standby_wait_minutes: null,
+        single_rider_wait_minutes: null,
+        priority_lane: null,
+      });
+    }
+    expect((await waits('epcot')).data_status).toBe('live');
+    feeds.failing.delete('magic-kingdom');
+    await advance(1);
+    expect((await waits()).data_status).toBe('live');
+  });
+
+  it('turns unavailable once the last refresh is more than 2 minutes old', async () => {
+    clock.advance(2 * MINUTE + 1);
+    expect((await waits()).data_status).toBe('unavailable');
+    await server.app.ingest.refreshAll();
+    expect((await waits()).data_status).toBe('live');
+  });
+});
+
+describe('history and outages', () => {
+  it('records one history row per change of wait or status, oldest first', async () => {
+    const start = clock.now();
+    const rideId = 'magic-kingdom_seven-dwarfs-mine-train';
+    const seen: { status: string; wait: number | null }[] = [];
+    for (let i = 0; i < 30; i++) {
+      await advance(1);
+      const entry = (await waits()).entries.find((e) => e.ride_id === rideId);
+      const last = seen.at(-1);
+      if (entry && (!last || last.status !== entry.status || last.wait !== entry.standby_wait_minutes)) {
+        seen.push({ status: entry.status, wait: entry.standby_wait_minutes });
+      }
+    }
+    const path = `/v1/rides/${rideId}/history?days=1`;
+    const received = await receive(await server.get(path));
+    expectSuccess(received, contract, path, {
+      maxAge: 60,
+      attributionUrl: `${MK_PAGE}/rides/seven-dwarfs-mine-train`,
+    });
+    const changes = received.body.changes as {
+      at: string;
+      status: string;
+      standby_wait_minutes: number | null;
+    }[];
+    const times = changes.map((c) => Date.parse(c.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    for (let i = 1; i < changes.length; i++) {
+      const [a, b] = [changes[i - 1], changes[i]];
+      expect(a?.status !== b?.status || a?.standby_wait_minutes !== b?.standby_wait_minutes, `row ${i}`).toBe(
+        true,
+      );
+    }
+    const recent = changes
+      .filter((c) => Date.parse(c.at) > start)
+      .map((c) => ({ status: c.status, wait: c.standby_wait_minutes }));
+    // The first observed value may continue the last row before the window.
+    expect(recent).toEqual(seen.slice(seen.length - recent.length));
+    expect(recent.length).toBeGreaterThan(0);
+  });
+
+  it('opens an outage on DOWN, lists it today with down_now, and ends it on the next other status', async () => {
+    const rideId = 'magic-kingdom_space-mountain';
+    feeds.forced.set(rideId, 'DOWN');
+    await advance(1);
+    const downAt = clock.now();
+    const path = '/v1/parks/magic-kingdom/outages/today';
+    let received = await receive(await server.get(path));
+    expectSuccess(received, contract, path, { maxAge: 60, attributionUrl: MK_PAGE });
+    expect(received.body.down_now).toContain(rideId);
+    const open = (
+      received.body.outages as { ride_id: string; ongoing: boolean; down_now: boolean; started_at: string }[]
+    ).find((o) => o.ride_id === rideId && o.ongoing);
+    expect(open).toMatchObject({
+      status: 'DOWN',
+      down_now: true,
+      ended_at: null,
+      started_at: new Date(downAt).toISOString(),
+    });
+
+    feeds.forced.set(rideId, 'BRIEF_DELAY');
+    await advance(5);
+    feeds.forced.delete(rideId);
+    await advance(1);
+    const endedAt = clock.now();
+    const ridePath = `/v1/rides/${rideId}/outages?days=1`;
+    received = await receive(await server.get(ridePath));
+    expectSuccess(received, contract, ridePath, {
+      maxAge: 60,
+      attributionUrl: `${MK_PAGE}/rides/space-mountain`,
+    });
+    const [latest] = received.body.outages as {
+      started_at: string;
+      ended_at: string;
+      ongoing: boolean;
+      duration_minutes: number;
+    }[];
+    expect(latest).toMatchObject({
+      status: 'DOWN',
+      ongoing: false,
+      started_at: new Date(downAt).toISOString(),
+      ended_at: new Date(endedAt).toISOString(),
+      duration_minutes: 6,
+    });
+    received = await receive(await server.get(path));
+    expect(received.body.down_now).not.toContain(rideId);
+  });
+
+  it('lists today an outage still open from yesterday', async () => {
+    const rideId = 'magic-kingdom_big-thunder-mountain-railroad';
+    clock.set('2026-11-22T04:50:00Z'); // 23:50 in New York, park closed
+    feeds.forced.set(rideId, 'DOWN');
+    await server.app.ingest.refreshAll();
+    clock.set('2026-11-22T14:00:00Z'); // 09:00 next morning, still down
+    await server.app.ingest.refreshAll();
+    const received = await receive(await server.get('/v1/parks/mk/outages/today'));
+    expect(received.body.date).toBe('2026-11-22');
+    const outage = (
+      received.body.outages as { ride_id: string; started_at: string; ongoing: boolean; down_now: boolean }[]
+    ).find((o) => o.ride_id === rideId);
+    expect(outage).toMatchObject({ started_at: '2026-11-22T04:50:00.000Z', ongoing: true, down_now: true });
+    feeds.forced.delete(rideId);
+    await server.app.ingest.refreshAll();
+  });
+
+  it.each([
+    ['/v1/rides/magic-kingdom_space-mountain/history?days=0', /"days".*from 1 to 7/],
+    ['/v1/rides/magic-kingdom_space-mountain/history?days=8', /"days".*from 1 to 7/],
+    ['/v1/rides/magic-kingdom_space-mountain/outages?days=31', /"days".*from 1 to 30/],
+    ['/v1/rides/magic-kingdom_space-mountain/outages?days=many', /"days".*integer from 1 to 30/],
+  ])('rejects %s with the accepted range', async (path, message) => {
+    expectError(await receive(await server.get(path)), contract, path, {
+      status: 400,
+      code: 'invalid_request',
+      message,
+    });
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The real simulator, wrapped so a test can make an upstream fail or force a ride's reported status:
+ * the conditions a real operator feed produces, at a moment the test chooses.
+ */
+import type { Feeds } from '../../src/app/index.js';
+import type { Catalog } from '../../src/catalog/catalog.js';
+import { createSimulatedFeeds, type Simulator } from '../../src/feeds/sim/index.js';
+import { UpstreamError, type OperatorStatus } from '../../src/feeds/types.js';
+
+export class ControllableFeeds {
+  readonly failing = new Set<string>();
+  readonly forced = new Map<string, OperatorStatus>();
+  simulator: Simulator | undefined;
+
+  readonly build = (catalog: Catalog): Feeds => {
+    const sim = createSimulatedFeeds(catalog);
+    this.simulator = sim.simulator;
+    return {
+      ...sim,
+      liveQueues: {
+        readLiveQueues: async (park, at) => {
+          if (this.failing.has(park.key)) throw new UpstreamError('sim', `injected failure for ${park.key}`);
+          const reading = await sim.liveQueues.readLiveQueues(park, at);
+          if (this.forced.size === 0) return reading;
+          const entries = reading.entries.map((entry) => {
+            const status = this.forced.get(entry.ride_id);
+            return status ? { ...entry, status, standby_wait_minutes: null } : entry;
+          });
+          for (const [rideId, status] of this.forced) {
+            const ride = park.attractions.find((a) => a.id === rideId);
+            if (ride && !entries.some((e) => e.ride_id === rideId)) {
+              entries.push({
+                ride_id: ride.id,
+                name: ride.name,
+                type: ride.type,
+                status,
+                standby_wait_minutes: null,
+                single_rider_wait_minutes: null,
+                return_windows: [],
+              });
+            }
+          }
+          return { ...reading, entries };
+        },
+      },
+    };
+  };
+}
