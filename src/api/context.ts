@@ -5,6 +5,7 @@ import type { LiveState } from '../live/live-state.js';
 import type { PriorityPriceService } from '../services/priority-prices.js';
 import type { ReliabilityService } from '../services/reliability.js';
 import type { HistoryStore } from '../store/ports.js';
+import type { AccessControl } from './access/access-control.js';
 import type { EnvelopeFactory } from './envelope.js';
 import type { Links } from './links.js';
 
@@ -19,4 +20,5 @@ export interface ApiContext {
   readonly history: HistoryStore;
   readonly reliability: ReliabilityService;
   readonly priorityPrices: PriorityPriceService;
+  readonly access: AccessControl;
 }

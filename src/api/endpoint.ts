@@ -52,6 +52,10 @@ export interface EndpointDoc<
   readonly security?: Security;
   /** Rows 1 and 2 are not rate limited and carry no X-RateLimit-* headers. */
   readonly rateLimited?: boolean;
+  /** `Cache-Control: public, max-age=<maxAge>` on success (SPEC endpoint table). */
+  readonly maxAge: number;
+  /** Provider-derived data: 403 `rights_unavailable` when PROVIDER_DATA=disabled. */
+  readonly provider?: boolean;
 }
 
 function errorResponse(status: ErrorStatus) {
@@ -63,6 +67,25 @@ function errorResponse(status: ErrorStatus) {
     ...ErrorBody,
     description: codes.map((code) => `${code}: ${ERROR_MEANING[code]}`).join(' '),
     headers,
+  };
+}
+
+/**
+ * The route options of an endpoint: its schema (validation, types, OpenAPI) and the config the
+ * shared hooks read (cache age, rate limiting, provider data), from one declaration.
+ */
+export function endpoint<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema>(
+  doc: EndpointDoc<P, Q, B>,
+) {
+  const security = doc.security ?? ((doc.rateLimited ?? true) ? 'optional' : 'none');
+  return {
+    schema: endpointSchema(doc),
+    config: {
+      maxAge: doc.maxAge,
+      rateLimited: doc.rateLimited ?? true,
+      provider: doc.provider ?? false,
+      keyInQuery: security === 'stream',
+    },
   };
 }
 

@@ -18,6 +18,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** `Cache-Control: public, max-age=<maxAge>` on success (SPEC endpoint table). */
     maxAge?: number;
+    /** Counted against the caller's limits (every data endpoint; not rows 1 and 2). */
+    rateLimited?: boolean;
+    /** Provider-derived: refused with 403 when PROVIDER_DATA=disabled. */
+    provider?: boolean;
+    /** A stream endpoint: also accepts the key as `?key=`. */
+    keyInQuery?: boolean;
   }
 }
 
@@ -42,6 +48,13 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * @param registerPages routes served beside the API (the site's pages), registered before the
  *   405 catch-alls are added so every served path gets them.
  */
+/** Fastify takes addresses as a string; a hop count becomes "trust the nearest N hops". */
+function trustedProxies(setting: number | string | undefined) {
+  if (setting === undefined) return false;
+  if (typeof setting === 'string') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApiServer(
   context: ApiContext,
   logger: FastifyBaseLogger,
@@ -57,6 +70,8 @@ export async function buildApiServer(
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true } },
     forceCloseConnections: false,
+    // Client IPs (keyless limits) come from X-Forwarded-For only through the configured proxies.
+    trustProxy: trustedProxies(context.config.trustProxy),
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -89,6 +104,19 @@ export async function buildApiServer(
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    const config = request.routeOptions.config;
+    if (!config.rateLimited) return;
+    const query = request.query as Record<string, unknown>;
+    if (!config.keyInQuery && query.key !== undefined) {
+      throw new ApiError(
+        'invalid_request',
+        'The key query parameter is accepted by the stream endpoints only; send the key in Authorization: Bearer or X-Service-Key.',
+      );
+    }
+    const queryKey = config.keyInQuery && typeof query.key === 'string' ? query.key : undefined;
+    const caller = await context.access.identify({ headers: request.headers, queryKey, ip: request.ip });
+    if (config.provider) context.access.requireProviderData();
+    reply.headers(await context.access.count(caller));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -3,6 +3,9 @@
  * order. The only place that picks implementations.
  */
 import type { Logger } from 'pino';
+import { AccessControl } from '../api/access/access-control.js';
+import { RateLimits } from '../api/access/rate-limits.js';
+import { KeyVerdicts } from '../api/access/verdicts.js';
 import { EnvelopeFactory } from '../api/envelope.js';
 import { Links } from '../api/links.js';
 import { buildApiServer, type ApiServer } from '../api/server.js';
@@ -16,8 +19,9 @@ import { LiveState } from '../live/live-state.js';
 import { PriorityPriceService } from '../services/priority-prices.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
+import { localCounters } from '../shared-state/rate-limiter.js';
 import { registerSite } from '../site/index.js';
-import { openSqliteStore } from '../store/sqlite/open-sqlite-store.js';
+import { openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
 
 export interface Feeds {
   readonly liveQueues: LiveQueueFeed;
@@ -54,7 +58,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger, clock = systemClock } = options;
   const catalog = Catalog.load();
   const feeds = options.feeds?.(catalog) ?? createSimulatedFeeds(catalog);
-  const history = await openSqliteStore(config.dataDir);
+  const stores = await openSqliteStores(config.dataDir);
+  const history = stores.history;
   const live = new LiveState(clock);
   const bus = new LocalBus();
   const ingest = new Ingest({
@@ -86,6 +91,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     history,
     reliability,
     priorityPrices: new PriorityPriceService(feeds.priorityPrices, clock),
+    access: new AccessControl(
+      new KeyVerdicts(stores.keys, clock),
+      new RateLimits(localCounters, clock),
+      config.providerData,
+    ),
   };
   const server = await buildApiServer(context, logger, (app) => {
     registerSite(app, context);
@@ -110,7 +120,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await server.close();
       await ingest.stop();
       reliability.stop();
-      await history.close();
+      await stores.close();
     },
   };
 }

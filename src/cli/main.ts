@@ -5,9 +5,15 @@
  */
 import { ConfigError, loadConfig } from '../config/index.js';
 import { historyBackfill } from './commands/history/backfill.js';
+import { keysCreate } from './commands/keys/create.js';
+import { keysList } from './commands/keys/list.js';
+import { keysRevoke } from './commands/keys/revoke.js';
 import { UsageError, type Command } from './command.js';
 
 const COMMANDS: Readonly<Record<string, Command>> = {
+  'keys create': keysCreate,
+  'keys revoke': keysRevoke,
+  'keys list': keysList,
   'history backfill': historyBackfill,
 };
 

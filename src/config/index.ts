@@ -3,6 +3,7 @@
  * everything takes a `Config`, so tests build one directly and a bad value stops start-up with one
  * line that names the variable, what it must be and what it got.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export type FeedName = 'sim';
@@ -26,6 +27,11 @@ export interface Config {
   readonly queueTimesUrl: string;
   readonly nwsUrl: string;
   readonly nwsUserAgent: string;
+  /**
+   * Which proxies may name the client IP in X-Forwarded-For: a hop count, or addresses, CIDR ranges
+   * and the names loopback, linklocal, uniquelocal. Undefined: trust none, use the socket address.
+   */
+  readonly trustProxy: number | string | undefined;
   /** First park-local date of recorded history (SPEC: coverage began on 2026-09-28). */
   readonly coverageStart: string;
 }
@@ -84,6 +90,26 @@ function date(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(env: Env): number | string | undefined {
+  const value = text(env, 'TRUST_PROXY');
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    const [address, bits] = entry.split('/');
+    const known =
+      PROXY_NAMES.has(entry) ||
+      (address !== undefined && isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!known) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count, or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal (got "${entry}")`,
+      );
+    }
+  }
+  return value;
+}
+
 /** Reads the environment into a Config, or throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const listenPort = port(env);
@@ -109,6 +135,7 @@ export function loadConfig(env: Env = process.env): Config {
     nwsUrl: url(env, 'NWS_URL', web, 'https://api.weather.gov') ?? '',
     nwsUserAgent:
       text(env, 'NWS_USER_AGENT') ?? 'queuecast (self-hosted; set NWS_USER_AGENT to name a contact)',
+    trustProxy: trustProxy(env),
     coverageStart: date(env, 'COVERAGE_START', '2026-09-28'),
   };
 }

@@ -84,3 +84,35 @@ export interface HistoryStore {
 
   close(): Promise<void>;
 }
+
+export type KeyTier = 'free' | 'partner';
+
+/** An API key as stored: only its hash, never the key. */
+export interface ApiKeyRecord {
+  readonly id: number;
+  readonly hash: string;
+  /** The key's first characters, to tell keys apart in listings (`pk_live_Ab3d…`). */
+  readonly hint: string;
+  readonly tier: KeyTier;
+  readonly name: string | null;
+  readonly created_at: number;
+  readonly revoked_at: number | null;
+}
+
+export type NewApiKey = Omit<ApiKeyRecord, 'id' | 'revoked_at'>;
+
+export interface KeyStore {
+  createKey(key: NewApiKey): Promise<ApiKeyRecord>;
+  findKeyByHash(hash: string): Promise<ApiKeyRecord | undefined>;
+  /** Revokes by ID; false when no such unrevoked key exists. */
+  revokeKey(id: number, at: number): Promise<boolean>;
+  /** Every key, oldest first. */
+  listKeys(): Promise<ApiKeyRecord[]>;
+}
+
+/** Everything persistence offers, opened together on one database. */
+export interface Stores {
+  readonly history: HistoryStore;
+  readonly keys: KeyStore;
+  close(): Promise<void>;
+}

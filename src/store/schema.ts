@@ -40,7 +40,18 @@ export interface IngestCheckpointsTable {
   at: EpochMs;
 }
 
+export interface ApiKeysTable {
+  id: Generated<number>;
+  hash: string;
+  hint: string;
+  tier: 'free' | 'partner';
+  name: string | null;
+  created_at: EpochMs;
+  revoked_at: NullableEpochMs;
+}
+
 export interface Database {
+  api_keys: ApiKeysTable;
   wait_changes: WaitChangesTable;
   outages: OutagesTable;
   park_transitions: ParkTransitionsTable;

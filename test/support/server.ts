@@ -18,6 +18,8 @@ export const BASE_URL = 'https://api.queuecast.test';
 
 export interface TestServer {
   readonly app: App;
+  /** The server's DATA_DIR, for running the CLI against it. */
+  readonly dataDir: string;
   /** The real address the server listens on, e.g. http://127.0.0.1:41234 */
   readonly url: string;
   /** Every log line the server wrote. */
@@ -69,6 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const url = await app.listen();
   return {
     app,
+    dataDir,
     url,
     logs,
     get: (path, init) => fetch(`${url}${path}`, init),

@@ -76,13 +76,15 @@ function liveSummary(context: ApiContext, ride: Attraction, park: Park) {
   return { data_status: view.data_status, refreshed_at, ...values };
 }
 
+/** Facts always; `live` and `reliability` only while provider-derived data is enabled. */
 export async function rideDetail(context: ApiContext, ride: Attraction, park: Park) {
-  return context.envelopes.wrap(
-    {
-      ...presentRide(ride, park, context.links),
-      live: liveSummary(context, ride, park),
-      reliability: await reliabilitySummary(context, ride, park),
-    },
-    context.links.ridePage(ride),
-  );
+  const facts = presentRide(ride, park, context.links);
+  const body = context.access.providerDataEnabled
+    ? {
+        ...facts,
+        live: liveSummary(context, ride, park),
+        reliability: await reliabilitySummary(context, ride, park),
+      }
+    : facts;
+  return context.envelopes.wrap(body, context.links.ridePage(ride));
 }

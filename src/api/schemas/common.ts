@@ -3,7 +3,7 @@
  * of validation, the response types and the OpenAPI document.
  */
 import { Type, type TProperties, type TSchema } from 'typebox';
-import { ERROR_CODES } from '../errors.js';
+import type { ErrorCode } from '../errors.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -47,11 +47,48 @@ export function Envelope<P extends TProperties>(properties: P, description: stri
   );
 }
 
+/**
+ * Written out because TypeBox infers a union only from a tuple; `satisfies` keeps it equal to the
+ * closed list in errors.ts (a missing or extra code fails to compile).
+ */
+const ERROR_CODE_TUPLE = [
+  'invalid_request',
+  'invalid_key',
+  'rights_unavailable',
+  'not_found',
+  'method_not_allowed',
+  'rate_limited',
+  'too_many_streams',
+  'reauthentication_required',
+  'upstream_limit',
+  'upstream_unavailable',
+  'internal_error',
+] as const satisfies readonly ErrorCode[];
+type AssertTrue<T extends true> = T;
+/** Fails to compile when errors.ts gains a code this list lacks. */
+export type ErrorCodesCovered = AssertTrue<
+  Exclude<ErrorCode, (typeof ERROR_CODE_TUPLE)[number]> extends never ? true : false
+>;
+
+export const ErrorCodeSchema = Type.Union([
+  Type.Literal(ERROR_CODE_TUPLE[0]),
+  Type.Literal(ERROR_CODE_TUPLE[1]),
+  Type.Literal(ERROR_CODE_TUPLE[2]),
+  Type.Literal(ERROR_CODE_TUPLE[3]),
+  Type.Literal(ERROR_CODE_TUPLE[4]),
+  Type.Literal(ERROR_CODE_TUPLE[5]),
+  Type.Literal(ERROR_CODE_TUPLE[6]),
+  Type.Literal(ERROR_CODE_TUPLE[7]),
+  Type.Literal(ERROR_CODE_TUPLE[8]),
+  Type.Literal(ERROR_CODE_TUPLE[9]),
+  Type.Literal(ERROR_CODE_TUPLE[10]),
+]);
+
 export const ErrorBody = Type.Object(
   {
     schema_version: Type.Literal(1),
     error: Type.Object({
-      code: Type.Union(ERROR_CODES.map((code) => Type.Literal(code))),
+      code: ErrorCodeSchema,
       message: Type.String({ description: 'What went wrong and how to fix it.' }),
       docs_url: Type.String({ format: 'uri', description: 'The errors section of the documentation.' }),
     }),

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { KyselyHistoryStore } from '../kysely-history-store.js';
-import type { HistoryStore } from '../ports.js';
+import { KyselyKeyStore } from '../kysely-key-store.js';
+import type { HistoryStore, Stores } from '../ports.js';
 import type { Database } from '../schema.js';
 import { migrateSqlite } from './migrate-sqlite.js';
 import { preparedChangeWriter } from './prepared-change-writer.js';
@@ -13,24 +14,34 @@ import { applyPragmas } from './pragmas.js';
 export const SQLITE_FILE_NAME = 'queuecast.db';
 
 /** Opens `<dataDir>/queuecast.db`, creating the directory and the file when missing. */
-export async function openSqliteStore(dataDir: string): Promise<HistoryStore> {
+export async function openSqliteStores(dataDir: string): Promise<Stores> {
   mkdirSync(dataDir, { recursive: true });
   return openSqliteFile(join(dataDir, SQLITE_FILE_NAME));
 }
 
+/** The history store alone, of `<dataDir>/queuecast.db`. */
+export async function openSqliteStore(dataDir: string): Promise<HistoryStore> {
+  return (await openSqliteStores(dataDir)).history;
+}
+
 /** A private, empty database that disappears on close: for tests. */
-export async function openInMemorySqliteStore(): Promise<HistoryStore> {
+export async function openInMemorySqliteStores(): Promise<Stores> {
   return openSqliteFile(':memory:');
 }
 
-async function openSqliteFile(filename: string): Promise<HistoryStore> {
+export async function openInMemorySqliteStore(): Promise<HistoryStore> {
+  return (await openInMemorySqliteStores()).history;
+}
+
+async function openSqliteFile(filename: string): Promise<Stores> {
   const sqlite = new BetterSqlite3(filename);
   try {
     applyPragmas(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     await migrateSqlite(sqlite, db);
-    // Kysely's destroy() closes the better-sqlite3 handle.
-    return new KyselyHistoryStore(db, { writeChanges: preparedChangeWriter(sqlite) });
+    // Kysely's destroy() closes the better-sqlite3 handle; the history store's close() calls it.
+    const history = new KyselyHistoryStore(db, { writeChanges: preparedChangeWriter(sqlite) });
+    return { history, keys: new KyselyKeyStore(db), close: () => history.close() };
   } catch (error) {
     sqlite.close();
     throw error;

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { requirePark, requireRide } from '../../lookup.js';
 import { RideDetailBody, rideDetail } from '../../resources/ride-detail.js';
 import type { ApiServer } from '../../server.js';
@@ -11,7 +11,7 @@ export function registerGetParkRide(app: ApiServer, context: ApiContext): void {
   app.get(
     '/v1/parks/:park/rides/:ride',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'getParkRide',
         summary: 'One ride of a park by ID, name or site slug: facts, live wait and 30-day reliability.',
         tag: 'Parks',
@@ -24,8 +24,8 @@ export function registerGetParkRide(app: ApiServer, context: ApiContext): void {
         }),
         body: RideDetailBody,
         errors: [400, 401, 404, 429, 503],
+        maxAge: 5,
       }),
-      config: { maxAge: 5 },
     },
     async (request) => {
       const park = requirePark(context, request.params.park);

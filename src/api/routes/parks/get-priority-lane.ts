@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { UpstreamError } from '../../../feeds/types.js';
 import { isoTimestamp, localDate } from '../../../lib/time.js';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { ApiError } from '../../errors.js';
 import { requirePark } from '../../lookup.js';
 import { dateQuery, resolveDate } from '../../params.js';
@@ -80,7 +80,7 @@ export function registerGetPriorityLane(app: ApiServer, context: ApiContext): vo
   app.get(
     '/v1/parks/:park/priority-lane',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'getParkPriorityLane',
         summary:
           "Priority-lane prices for a date (multi-pass, single-ride, premier; express at Universal) and, for today, each ride's current return window, soonest first.",
@@ -89,8 +89,9 @@ export function registerGetPriorityLane(app: ApiServer, context: ApiContext): vo
         querystring: Type.Object({ date: dateQuery(DATE_BOUNDS) }),
         body: PriorityLaneBody,
         errors: [400, 401, 403, 404, 429, 503],
+        maxAge: 5,
+        provider: true,
       }),
-      config: { maxAge: 5 },
     },
     async (request) => {
       const park = requirePark(context, request.params.park);

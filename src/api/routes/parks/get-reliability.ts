@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { isoTimestamp } from '../../../lib/time.js';
 import { RELIABILITY_WINDOW_DAYS } from '../../../services/reliability.js';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';
 import { RideReliabilitySchema } from '../../resources/reliability.js';
 import { Envelope, Timestamp } from '../../schemas/common.js';
@@ -37,7 +37,7 @@ export function registerGetReliability(app: ApiServer, context: ApiContext): voi
   app.get(
     '/v1/parks/:park/reliability',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'getParkReliability',
         summary:
           'Ride uptime, outages and down time over 30 days, least reliable first; recomputed every 5 minutes.',
@@ -47,8 +47,9 @@ export function registerGetReliability(app: ApiServer, context: ApiContext): voi
         params: ParkPath,
         body: ReliabilityBody,
         errors: [400, 401, 403, 404, 429, 503],
+        maxAge: 300,
+        provider: true,
       }),
-      config: { maxAge: 300 },
     },
     async (request) => {
       const park = requirePark(context, request.params.park);

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { unavailableEntry } from '../../../live/unavailable.js';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';
-import { LiveEntrySchema, presentLiveEntry } from '../../resources/live-entry.js';
+import { LiveEntrySchema } from '../../resources/live-entry.js';
+import { presentParkWaits } from '../../resources/park-waits.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
 import type { ApiServer } from '../../server.js';
@@ -40,7 +40,7 @@ export function registerGetWaits(app: ApiServer, context: ApiContext): void {
   app.get(
     '/v1/parks/:park/waits',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'getParkWaits',
         summary:
           'Posted standby waits, status, single-rider waits and priority return windows of every attraction, from one shared snapshot refreshed at most every 5 seconds.',
@@ -48,40 +48,18 @@ export function registerGetWaits(app: ApiServer, context: ApiContext): void {
         params: ParkPath,
         body: WaitsBody,
         errors: [400, 401, 403, 404, 429, 503],
+        maxAge: 5,
+        provider: true,
       }),
-      config: { maxAge: 5 },
     },
     async (request) => {
       const park = requirePark(context, request.params.park);
-      const view = live.view(park.key);
-      const refreshed_at = view.refreshed_at === undefined ? null : new Date(view.refreshed_at).toISOString();
-      if (!view.snapshot) {
-        const now = clock.now();
-        return envelopes.wrap(
-          {
-            ...parkHeader(park),
-            data_status: 'unavailable' as const,
-            park_status: null,
-            refreshed_at,
-            entries: park.attractions
-              .filter((a) => a.type === 'ride')
-              .map((ride) => presentLiveEntry(unavailableEntry(ride, now))),
-            note: `No current live data: ${view.reason ?? 'unknown reason'} Waits are withheld rather than shown stale.`,
-          },
-          links.parkPage(park),
-        );
-      }
-      return envelopes.wrap(
-        {
-          ...parkHeader(park),
-          data_status: 'live' as const,
-          park_status: view.snapshot.open ? ('open' as const) : ('closed' as const),
-          refreshed_at,
-          entries: view.snapshot.entries.map(presentLiveEntry),
-          note: 'Posted waits as the operator reports them, in minutes. Prefer the stream to polling: one snapshot, then only changes.',
-        },
-        links.parkPage(park),
-      );
+      const { unavailable_reason, ...waits } = presentParkWaits(park, live.view(park.key), clock.now());
+      const note =
+        unavailable_reason === null
+          ? 'Posted waits as the operator reports them, in minutes. Prefer the stream to polling: one snapshot, then only changes.'
+          : `No current live data: ${unavailable_reason} Waits are withheld rather than shown stale.`;
+      return envelopes.wrap({ ...parkHeader(park), ...waits, note }, links.parkPage(park));
     },
   );
 }

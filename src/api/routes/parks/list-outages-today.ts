@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { localDate, startOfLocalDay } from '../../../lib/time.js';
 import { isOutageStatus } from '../../../ingest/outage-machine.js';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';
 import { OutageSchema, presentOutage } from '../../resources/outage.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
@@ -38,7 +38,7 @@ export function registerListOutagesToday(app: ApiServer, context: ApiContext): v
   app.get(
     '/v1/parks/:park/outages/today',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'listParkOutagesToday',
         summary:
           'Every ride outage at the park today (park-local), newest first, with rides down now and outages open since yesterday.',
@@ -46,8 +46,9 @@ export function registerListOutagesToday(app: ApiServer, context: ApiContext): v
         params: ParkPath,
         body: OutagesTodayBody,
         errors: [400, 401, 403, 404, 429, 503],
+        maxAge: 60,
+        provider: true,
       }),
-      config: { maxAge: 60 },
     },
     async (request) => {
       const park = requirePark(context, request.params.park);

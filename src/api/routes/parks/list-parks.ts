@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { ParkSchema, presentPark } from '../../resources/park.js';
 import { Envelope } from '../../schemas/common.js';
 import type { ApiServer } from '../../server.js';
@@ -13,15 +13,15 @@ export function registerListParks(app: ApiServer, context: ApiContext): void {
   app.get(
     '/v1/parks',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'listParks',
         summary:
           'Every supported park with key, canonical ID, aliases, destination, IANA time zone and page URL.',
         tag: 'Parks',
         body: ParksBody,
         errors: [400, 401, 429, 503],
+        maxAge: 300,
       }),
-      config: { maxAge: 300 },
     },
     async () => envelopes.wrap({ parks: catalog.parks.map((park) => presentPark(park, links)) }),
   );

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { RideSchema, presentRide } from '../../resources/ride.js';
@@ -24,15 +24,15 @@ export function registerListRides(app: ApiServer, context: ApiContext): void {
   app.get(
     '/v1/parks/:park/rides',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'listParkRides',
         summary: 'Attractions of a park with land, type, priority-lane availability and facts.',
         tag: 'Parks',
         params: ParkPath,
         body: RidesBody,
         errors: [400, 401, 404, 429, 503],
+        maxAge: 300,
       }),
-      config: { maxAge: 300 },
     },
     async (request) => {
       const park = requirePark(context, request.params.park);

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { requireResort } from '../../lookup.js';
 import { ResortSchema, presentResort } from '../../resources/resort.js';
 import { Envelope } from '../../schemas/common.js';
@@ -14,15 +14,15 @@ export function registerGetResort(app: ApiServer, context: ApiContext): void {
   app.get(
     '/v1/resorts/:resort',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'getResort',
         summary: 'One resort with its parks.',
         tag: 'Resorts',
         params: Type.Object({ resort: ResortParam }),
         body: ResortBody,
         errors: [400, 401, 404, 429, 503],
+        maxAge: 300,
       }),
-      config: { maxAge: 300 },
     },
     async (request) =>
       context.envelopes.wrap(presentResort(requireResort(context, request.params.resort), context.links)),

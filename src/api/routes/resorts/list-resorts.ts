@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { ResortSchema, presentResort } from '../../resources/resort.js';
 import { Envelope } from '../../schemas/common.js';
 import type { ApiServer } from '../../server.js';
@@ -13,14 +13,14 @@ export function registerListResorts(app: ApiServer, context: ApiContext): void {
   app.get(
     '/v1/resorts',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'listResorts',
         summary: 'Every supported resort with key, aliases, time zone and parks.',
         tag: 'Resorts',
         body: ResortsBody,
         errors: [400, 401, 429, 503],
+        maxAge: 300,
       }),
-      config: { maxAge: 300 },
     },
     async () => envelopes.wrap({ resorts: catalog.resorts.map((resort) => presentResort(resort, links)) }),
   );

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { isoTimestamp, startOfLocalDay } from '../../../lib/time.js';
 import type { LiveStatus } from '../../../live/types.js';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { requireRide } from '../../lookup.js';
 import { daysQuery, localDaysBack } from '../../params.js';
 import { LiveStatusSchema } from '../../resources/live-entry.js';
@@ -44,7 +44,7 @@ export function registerGetHistory(app: ApiServer, context: ApiContext): void {
   app.get(
     '/v1/rides/:ride/history',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'getRideHistory',
         summary:
           "Every change in one ride's posted standby wait and status over the last 1 to 7 park-local days, oldest first.",
@@ -55,8 +55,9 @@ export function registerGetHistory(app: ApiServer, context: ApiContext): void {
         }),
         body: HistoryBody,
         errors: [400, 401, 403, 404, 429, 503],
+        maxAge: 60,
+        provider: true,
       }),
-      config: { maxAge: 60 },
     },
     async (request) => {
       const { ride, park } = requireRide(context, request.params.ride);

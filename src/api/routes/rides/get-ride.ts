@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { requireRide } from '../../lookup.js';
 import { RideDetailBody, rideDetail } from '../../resources/ride-detail.js';
 import type { ApiServer } from '../../server.js';
@@ -11,15 +11,15 @@ export function registerGetRide(app: ApiServer, context: ApiContext): void {
   app.get(
     '/v1/rides/:ride',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'getRide',
         summary: 'One ride: its facts, live wait in `live` and 30-day summary in `reliability`.',
         tag: 'Rides',
         params: Type.Object({ ride: RideParam }),
         body: RideDetailBody,
         errors: [400, 401, 404, 429, 503],
+        maxAge: 5,
       }),
-      config: { maxAge: 5 },
     },
     async (request) => {
       const { ride, park } = requireRide(context, request.params.ride);

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { startOfLocalDay } from '../../../lib/time.js';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { requireRide } from '../../lookup.js';
 import { daysQuery, localDaysBack } from '../../params.js';
 import { OutageSchema, presentOutage } from '../../resources/outage.js';
@@ -32,7 +32,7 @@ export function registerListRideOutages(app: ApiServer, context: ApiContext): vo
   app.get(
     '/v1/rides/:ride/outages',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'listRideOutages',
         summary:
           'Each outage of one ride with start and end over the last 1 to 30 park-local days, newest first.',
@@ -43,8 +43,9 @@ export function registerListRideOutages(app: ApiServer, context: ApiContext): vo
         }),
         body: RideOutagesBody,
         errors: [400, 401, 403, 404, 429, 503],
+        maxAge: 60,
+        provider: true,
       }),
-      config: { maxAge: 60 },
     },
     async (request) => {
       const { ride, park } = requireRide(context, request.params.ride);

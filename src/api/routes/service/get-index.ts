@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { TIER_LIMITS } from '../../access/tiers.js';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { Envelope } from '../../schemas/common.js';
 import type { ApiServer, ListedEndpoint } from '../../server.js';
 
@@ -44,7 +44,7 @@ export function registerGetIndex(
   app.get(
     '/v1',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'getIndex',
         summary:
           'Service index: documentation links, description document, streams, every endpoint, limits and the attribution rule.',
@@ -52,8 +52,8 @@ export function registerGetIndex(
         body: IndexBody,
         errors: [],
         rateLimited: false,
+        maxAge: 300,
       }),
-      config: { maxAge: 300 },
     },
     async () =>
       envelopes.wrap({

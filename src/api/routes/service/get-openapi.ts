@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { ApiContext } from '../../context.js';
-import { endpointSchema } from '../../endpoint.js';
+import { endpoint } from '../../endpoint.js';
 import { sendSerialized } from '../../send-serialized.js';
 import type { ApiServer } from '../../server.js';
 
@@ -15,15 +15,15 @@ export function registerGetOpenapi(app: ApiServer, _context: ApiContext): void {
   app.get(
     '/v1/openapi.json',
     {
-      schema: endpointSchema({
+      ...endpoint({
         operationId: 'getOpenapi',
         summary: 'This OpenAPI 3.1 description document.',
         tag: 'Service',
         body: OpenApiBody,
         errors: [],
         rateLimited: false,
+        maxAge: 300,
       }),
-      config: { maxAge: 300 },
     },
     async (_request, reply) => {
       serialized ??= JSON.stringify(app.swagger());

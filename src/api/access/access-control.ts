@@ -1,0 +1,85 @@
+/**
+ * Who a caller is and what they may do: the key verdict (401, never a downgrade), the provider-data
+ * switch (403), and the per-minute and per-day limits (429 with Retry-After). HTTP requests pass
+ * through `register`; the stream transports call `admit` for the same decisions.
+ */
+import type { Tier } from './tiers.js';
+import { ApiError } from '../errors.js';
+import { invalidKeyMessage, presentedKey, type KeyCarrier } from './presented-key.js';
+import type { RateDecision, RateLimits } from './rate-limits.js';
+import { TIER_LIMITS } from './tiers.js';
+import type { KeyVerdicts } from './verdicts.js';
+
+export interface Caller {
+  readonly tier: Tier;
+  /** What limits are counted per: `ip:<address>` or `key:<id>`. */
+  readonly subject: string;
+  /** For keyed callers, when the cached verdict expires (keyed streams end then). */
+  readonly verdictExpiresAt: number | undefined;
+}
+
+export function rateLimitHeaders(decision: RateDecision): Record<string, number> {
+  return {
+    'X-RateLimit-Limit': decision.limit,
+    'X-RateLimit-Remaining': decision.remaining,
+    'X-RateLimit-Reset': decision.reset,
+  };
+}
+
+export class AccessControl {
+  constructor(
+    private readonly verdicts: KeyVerdicts,
+    private readonly limits: RateLimits,
+    private readonly providerData: 'enabled' | 'disabled',
+  ) {}
+
+  get providerDataEnabled(): boolean {
+    return this.providerData === 'enabled';
+  }
+
+  /** The caller behind a request; ApiError(invalid_key) for a malformed, unknown or revoked key. */
+  async identify(request: KeyCarrier & { readonly ip: string }): Promise<Caller> {
+    const key = presentedKey(request);
+    if (key === undefined)
+      return { tier: 'keyless', subject: `ip:${request.ip}`, verdictExpiresAt: undefined };
+    const verdict = await this.verdicts.verdict(key);
+    if (!verdict.valid) throw new ApiError('invalid_key', invalidKeyMessage(verdict.reason));
+    return { tier: verdict.tier, subject: `key:${verdict.keyId}`, verdictExpiresAt: verdict.expiresAt };
+  }
+
+  /** ApiError(rights_unavailable) when provider-derived data is disabled on this server. */
+  requireProviderData(): void {
+    if (!this.providerDataEnabled) {
+      throw new ApiError(
+        'rights_unavailable',
+        'Provider-derived data is disabled on this server. Parks, resorts, rides, ride facts and crowd forecasts remain available.',
+      );
+    }
+  }
+
+  /** Counts one request (or one stream connection) and returns the headers to send; throws on 429. */
+  async count(caller: Caller): Promise<Record<string, number>> {
+    const decision = await this.limits.consume(caller.tier, caller.subject);
+    const headers = rateLimitHeaders(decision);
+    if (!decision.allowed) {
+      const limits = TIER_LIMITS[caller.tier];
+      const per =
+        decision.window === 'minute'
+          ? `${limits.per_minute} requests per minute`
+          : `${limits.per_day.toLocaleString('en-US')} requests per UTC day`;
+      const who =
+        caller.tier === 'keyless'
+          ? 'keyless access (counted per IP address); a free key raises it'
+          : `the ${caller.tier} key`;
+      throw new ApiError(
+        'rate_limited',
+        `Rate limit of ${per} reached for ${who}. Retry in ${decision.reset} seconds.`,
+        {
+          ...headers,
+          'Retry-After': decision.reset,
+        },
+      );
+    }
+    return headers;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The key a request presents: `Authorization: Bearer`, `X-Service-Key`, or (streams only) `?key=`.
+ * A request may repeat one key in several places, but not present two different ones.
+ */
+import { ApiError } from '../errors.js';
+
+const DROP_KEY = 'Check the key, or drop the key headers (and ?key=) to use the keyless allowance.';
+
+export interface KeyCarrier {
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The query key, when the endpoint accepts one. */
+  readonly queryKey?: string | undefined;
+}
+
+/** The presented key; undefined when none is; ApiError(invalid_key) when it cannot be read. */
+export function presentedKey(request: KeyCarrier): string | undefined {
+  const found: string[] = [];
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string' && authorization.trim() !== '') {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!bearer?.[1]) {
+      throw new ApiError('invalid_key', `The Authorization header must be "Bearer <API_KEY>". ${DROP_KEY}`);
+    }
+    found.push(bearer[1]);
+  }
+  const header = request.headers['x-service-key'];
+  if (typeof header === 'string' && header.trim() !== '') found.push(header.trim());
+  if (request.queryKey !== undefined && request.queryKey !== '') found.push(request.queryKey);
+  const distinct = new Set(found);
+  if (distinct.size > 1)
+    throw new ApiError('invalid_key', `The request presents more than one key; send one. ${DROP_KEY}`);
+  return found[0];
+}
+
+export function invalidKeyMessage(reason: 'malformed' | 'unknown' | 'revoked'): string {
+  const what = {
+    malformed: 'The key is malformed: keys are pk_live_ followed by 32 letters and digits.',
+    unknown: 'The key is not known to this server.',
+    revoked: 'The key has been revoked.',
+  }[reason];
+  return `${what} ${DROP_KEY}`;
+}

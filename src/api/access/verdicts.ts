@@ -1,0 +1,46 @@
+/**
+ * The verdict on a key, cached for at most 10 minutes (SPEC Authentication 6): a revoked key stops
+ * working within that time, and keyed streams end when their verdict expires.
+ */
+import type { Clock } from '../../lib/clock.js';
+import type { KeyStore, KeyTier } from '../../store/ports.js';
+import { KEY_PATTERN, hashKey } from './keys.js';
+
+export const VERDICT_TTL_MS = 10 * 60_000;
+
+export type KeyVerdict =
+  | { readonly valid: true; readonly keyId: number; readonly tier: KeyTier; readonly expiresAt: number }
+  | {
+      readonly valid: false;
+      readonly reason: 'malformed' | 'unknown' | 'revoked';
+      readonly expiresAt: number;
+    };
+
+export class KeyVerdicts {
+  /** By key hash: the raw key is never kept, not even in memory. */
+  private readonly cache = new Map<string, KeyVerdict>();
+
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly clock: Clock,
+    private readonly ttlMs = VERDICT_TTL_MS,
+  ) {}
+
+  async verdict(key: string): Promise<KeyVerdict> {
+    const now = this.clock.now();
+    if (!KEY_PATTERN.test(key)) return { valid: false, reason: 'malformed', expiresAt: now + this.ttlMs };
+    const hash = hashKey(key);
+    const cached = this.cache.get(hash);
+    if (cached && cached.expiresAt > now) return cached;
+    const record = await this.keys.findKeyByHash(hash);
+    const expiresAt = now + this.ttlMs;
+    const verdict: KeyVerdict = !record
+      ? { valid: false, reason: 'unknown', expiresAt }
+      : record.revoked_at !== null
+        ? { valid: false, reason: 'revoked', expiresAt }
+        : { valid: true, keyId: record.id, tier: record.tier, expiresAt };
+    if (this.cache.size > 100_000) this.cache.clear();
+    this.cache.set(hash, verdict);
+    return verdict;
+  }
+}
