@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/suite.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
-import { OpenApiContract } from '../support/openapi.js';
-import { SITE_URL, startServer, type TestServer } from '../support/server.js';
+import { SITE_URL } from '../support/server.js';
 
-let server: TestServer;
-let contract: OpenApiContract;
-
-beforeAll(async () => {
-  server = await startServer();
-  contract = await OpenApiContract.fetch(server.url);
-});
-afterAll(() => server.close());
+const ctx = useServer();
 
 interface ParkBody {
   id: string;
@@ -25,8 +18,8 @@ interface ParkBody {
 
 describe('GET /v1/parks', () => {
   it('lists the ten parks of the four resorts with IDs, zones and page URLs', async () => {
-    const received = await receive(await server.get('/v1/parks'));
-    expectSuccess(received, contract, '/v1/parks', { maxAge: 300, attributionUrl: `${SITE_URL}/` });
+    const received = await receive(await ctx.server.get('/v1/parks'));
+    expectSuccess(received, ctx.contract, '/v1/parks', { maxAge: 300, attributionUrl: `${SITE_URL}/` });
     const parks = received.body.parks as ParkBody[];
     expect(parks).toHaveLength(10);
     expect(new Set(parks.map((p) => p.destination.name)).size).toBe(4);
@@ -53,8 +46,8 @@ describe('GET /v1/parks/{park}/rides', () => {
     ['alias in upper case', 'DCA'],
   ])('finds the park by %s', async (_form, identifier) => {
     const path = `/v1/parks/${identifier}/rides`;
-    const received = await receive(await server.get(path));
-    expectSuccess(received, contract, path, {
+    const received = await receive(await ctx.server.get(path));
+    expectSuccess(received, ctx.contract, path, {
       maxAge: 300,
       attributionUrl: `${SITE_URL}/parks/california-adventure`,
     });
@@ -63,7 +56,7 @@ describe('GET /v1/parks/{park}/rides', () => {
   });
 
   it('lists attractions with land, type, priority lanes and page URLs', async () => {
-    const received = await receive(await server.get('/v1/parks/magic-kingdom/rides'));
+    const received = await receive(await ctx.server.get('/v1/parks/magic-kingdom/rides'));
     const rides = received.body.rides as {
       id: string;
       type: string;
@@ -81,8 +74,8 @@ describe('GET /v1/parks/{park}/rides', () => {
   });
 
   it('answers 404 with the valid park keys for an unknown park', async () => {
-    const received = await receive(await server.get('/v1/parks/atlantis/rides'));
-    expectError(received, contract, '/v1/parks/atlantis/rides', {
+    const received = await receive(await ctx.server.get('/v1/parks/atlantis/rides'));
+    expectError(received, ctx.contract, '/v1/parks/atlantis/rides', {
       status: 404,
       code: 'not_found',
       message:

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/suite.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
-import { OpenApiContract } from '../support/openapi.js';
-import { SITE_URL, startServer, type TestServer } from '../support/server.js';
+import { SITE_URL } from '../support/server.js';
 
-let server: TestServer;
-let contract: OpenApiContract;
-
-beforeAll(async () => {
-  server = await startServer({ env: { PROVIDER_DATA: 'disabled' } });
-  contract = await OpenApiContract.fetch(server.url);
-});
-afterAll(() => server.close());
+const ctx = useServer({ env: { PROVIDER_DATA: 'disabled' } });
 
 describe('PROVIDER_DATA=disabled', () => {
   it.each([
@@ -21,7 +14,7 @@ describe('PROVIDER_DATA=disabled', () => {
     '/v1/rides/magic-kingdom_space-mountain/history',
     '/v1/rides/magic-kingdom_space-mountain/outages',
   ])('answers %s with 403 rights_unavailable', async (path) => {
-    expectError(await receive(await server.get(path)), contract, path, {
+    expectError(await receive(await ctx.server.get(path)), ctx.contract, path, {
       status: 403,
       code: 'rights_unavailable',
       message:
@@ -32,14 +25,14 @@ describe('PROVIDER_DATA=disabled', () => {
   it.each(['/v1/parks', '/v1/resorts', '/v1/resorts/wdw', '/v1/parks/mk/rides'])(
     'still answers %s',
     async (path) => {
-      expect((await server.get(path)).status).toBe(200);
+      expect((await ctx.server.get(path)).status).toBe(200);
     },
   );
 
   it('serves ride facts without live and reliability', async () => {
     for (const path of ['/v1/rides/magic-kingdom_space-mountain', '/v1/parks/mk/rides/space-mountain']) {
-      const received = await receive(await server.get(path));
-      expectSuccess(received, contract, path, {
+      const received = await receive(await ctx.server.get(path));
+      expectSuccess(received, ctx.contract, path, {
         maxAge: 5,
         attributionUrl: `${SITE_URL}/parks/magic-kingdom/rides/space-mountain`,
       });

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/suite.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
-import { OpenApiContract } from '../support/openapi.js';
-import { SITE_URL, startServer, type TestServer } from '../support/server.js';
+import { SITE_URL } from '../support/server.js';
 
-let server: TestServer;
-let contract: OpenApiContract;
-
-beforeAll(async () => {
-  server = await startServer();
-  contract = await OpenApiContract.fetch(server.url);
-});
-afterAll(() => server.close());
+const ctx = useServer();
 
 describe('GET /v1/resorts', () => {
   it('lists the four resorts with their parks', async () => {
-    const received = await receive(await server.get('/v1/resorts'));
-    expectSuccess(received, contract, '/v1/resorts', { maxAge: 300, attributionUrl: `${SITE_URL}/` });
+    const received = await receive(await ctx.server.get('/v1/resorts'));
+    expectSuccess(received, ctx.contract, '/v1/resorts', { maxAge: 300, attributionUrl: `${SITE_URL}/` });
     const resorts = received.body.resorts as {
       key: string;
       parks: { key: string }[];
@@ -39,8 +32,8 @@ describe('GET /v1/resorts/{resort}', () => {
     ['alias', 'UOR'],
   ])('finds the resort by %s', async (_form, identifier) => {
     const path = `/v1/resorts/${identifier}`;
-    const received = await receive(await server.get(path));
-    expectSuccess(received, contract, path, { maxAge: 300, attributionUrl: `${SITE_URL}/` });
+    const received = await receive(await ctx.server.get(path));
+    expectSuccess(received, ctx.contract, path, { maxAge: 300, attributionUrl: `${SITE_URL}/` });
     expect(received.body.key).toBe('universal-orlando');
     expect(received.body.time_zone).toBe('America/New_York');
     expect((received.body.parks as { key: string }[]).map((p) => p.key)).toEqual([
@@ -51,8 +44,8 @@ describe('GET /v1/resorts/{resort}', () => {
   });
 
   it('answers 404 with the valid resort keys', async () => {
-    const received = await receive(await server.get('/v1/resorts/tokyo'));
-    expectError(received, contract, '/v1/resorts/tokyo', {
+    const received = await receive(await ctx.server.get('/v1/resorts/tokyo'));
+    expectError(received, ctx.contract, '/v1/resorts/tokyo', {
       status: 404,
       code: 'not_found',
       message:

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/suite.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
-import { OpenApiContract } from '../support/openapi.js';
-import { SITE_URL, startServer, type TestServer } from '../support/server.js';
+import { SITE_URL } from '../support/server.js';
 
-let server: TestServer;
-let contract: OpenApiContract;
-
-beforeAll(async () => {
-  server = await startServer();
-  contract = await OpenApiContract.fetch(server.url);
-});
-afterAll(() => server.close());
+const ctx = useServer();
 
 const SPACE_PAGE = `${SITE_URL}/parks/magic-kingdom/rides/space-mountain`;
 
@@ -20,8 +13,8 @@ describe('GET /v1/rides/{ride}', () => {
     ['ID in upper case', 'MAGIC-KINGDOM_SPACE-MOUNTAIN'],
   ])('finds a ride by %s', async (_form, identifier) => {
     const path = `/v1/rides/${identifier}`;
-    const received = await receive(await server.get(path));
-    expectSuccess(received, contract, path, { maxAge: 5, attributionUrl: SPACE_PAGE });
+    const received = await receive(await ctx.server.get(path));
+    expectSuccess(received, ctx.contract, path, { maxAge: 5, attributionUrl: SPACE_PAGE });
     expect(received.body).toMatchObject({
       id: 'magic-kingdom_space-mountain',
       slug: 'space-mountain',
@@ -39,15 +32,15 @@ describe('GET /v1/rides/{ride}', () => {
       'seven-dwarfs-mine-train',
       'SEVEN%20DWARFS%20MINE%20TRAIN',
     ]) {
-      const received = await receive(await server.get(`/v1/rides/${identifier}`));
+      const received = await receive(await ctx.server.get(`/v1/rides/${identifier}`));
       expect(received.status, identifier).toBe(200);
       expect(received.body.id).toBe('magic-kingdom_seven-dwarfs-mine-train');
     }
   });
 
   it('answers 404 naming every ride when a name is shared by several parks', async () => {
-    const received = await receive(await server.get('/v1/rides/space-mountain'));
-    expectError(received, contract, '/v1/rides/space-mountain', {
+    const received = await receive(await ctx.server.get('/v1/rides/space-mountain'));
+    expectError(received, ctx.contract, '/v1/rides/space-mountain', {
       status: 404,
       code: 'not_found',
       message:
@@ -56,8 +49,8 @@ describe('GET /v1/rides/{ride}', () => {
   });
 
   it('answers 404 saying how to find ride IDs for an unknown ride', async () => {
-    const received = await receive(await server.get('/v1/rides/magic-kingdom_warp-drive'));
-    expectError(received, contract, '/v1/rides/magic-kingdom_warp-drive', {
+    const received = await receive(await ctx.server.get('/v1/rides/magic-kingdom_warp-drive'));
+    expectError(received, ctx.contract, '/v1/rides/magic-kingdom_warp-drive', {
       status: 404,
       code: 'not_found',
       message: /Unknown ride "magic-kingdom_warp-drive"\. Ride IDs look like .*\/v1\/parks\/\{park\}\/rides/,
@@ -65,11 +58,11 @@ describe('GET /v1/rides/{ride}', () => {
   });
 
   it('states derived metric facts and omits facts that are not public', async () => {
-    const received = await receive(await server.get('/v1/rides/magic-kingdom_seven-dwarfs-mine-train'));
+    const received = await receive(await ctx.server.get('/v1/rides/magic-kingdom_seven-dwarfs-mine-train'));
     const body = received.body as Record<string, number | undefined>;
     expect(body.height_requirement_inches).toBe(38);
     expect(body.height_requirement_cm).toBe(97);
-    const show = await receive(await server.get('/v1/parks/magic-kingdom/rides'));
+    const show = await receive(await ctx.server.get('/v1/parks/magic-kingdom/rides'));
     const facts = (show.body.rides as Record<string, unknown>[]).find((r) => r.type === 'show');
     expect(facts).toBeDefined();
     expect(facts).not.toHaveProperty('top_speed_mph');
@@ -84,14 +77,16 @@ describe('GET /v1/parks/{park}/rides/{ride}', () => {
     ['name within the park', 'Magic%20Kingdom%20Park', 'space%20mountain'],
   ])('finds the ride by %s', async (_form, park, ride) => {
     const path = `/v1/parks/${park}/rides/${ride}`;
-    const received = await receive(await server.get(path));
-    expectSuccess(received, contract, path, { maxAge: 5, attributionUrl: SPACE_PAGE });
+    const received = await receive(await ctx.server.get(path));
+    expectSuccess(received, ctx.contract, path, { maxAge: 5, attributionUrl: SPACE_PAGE });
     expect(received.body.id).toBe('magic-kingdom_space-mountain');
   });
 
   it('answers 404 for a ride of another park', async () => {
-    const received = await receive(await server.get('/v1/parks/epcot/rides/magic-kingdom_space-mountain'));
-    expectError(received, contract, '/v1/parks/epcot/rides/magic-kingdom_space-mountain', {
+    const received = await receive(
+      await ctx.server.get('/v1/parks/epcot/rides/magic-kingdom_space-mountain'),
+    );
+    expectError(received, ctx.contract, '/v1/parks/epcot/rides/magic-kingdom_space-mountain', {
       status: 404,
       code: 'not_found',
       message: /at EPCOT\. .*\/v1\/parks\/epcot\/rides/,
@@ -99,8 +94,8 @@ describe('GET /v1/parks/{park}/rides/{ride}', () => {
   });
 
   it('answers 404 listing park keys when the park is unknown', async () => {
-    const received = await receive(await server.get('/v1/parks/nowhere/rides/space-mountain'));
-    expectError(received, contract, '/v1/parks/nowhere/rides/space-mountain', {
+    const received = await receive(await ctx.server.get('/v1/parks/nowhere/rides/space-mountain'));
+    expectError(received, ctx.contract, '/v1/parks/nowhere/rides/space-mountain', {
       status: 404,
       code: 'not_found',
       message: /Valid park keys: magic-kingdom/,

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/suite.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
-import { OpenApiContract } from '../support/openapi.js';
-import { BASE_URL, SITE_URL, startServer, type TestServer } from '../support/server.js';
+import { BASE_URL, SITE_URL } from '../support/server.js';
 
-let server: TestServer;
-let contract: OpenApiContract;
-
-beforeAll(async () => {
-  server = await startServer();
-  contract = await OpenApiContract.fetch(server.url);
-});
-afterAll(() => server.close());
+const ctx = useServer();
 
 describe('GET /v1', () => {
   it('answers the index with every field, and no rate-limit headers', async () => {
-    const received = await receive(await server.get('/v1'));
-    expectSuccess(received, contract, '/v1', { maxAge: 300, attributionUrl: `${SITE_URL}/` });
+    const received = await receive(await ctx.server.get('/v1'));
+    expectSuccess(received, ctx.contract, '/v1', { maxAge: 300, attributionUrl: `${SITE_URL}/` });
     expect(received.body).toMatchObject({
       name: 'queuecast',
       docs: { html: `${SITE_URL}/docs`, markdown: `${SITE_URL}/docs.md` },
@@ -28,11 +21,11 @@ describe('GET /v1', () => {
   });
 
   it('lists exactly the endpoints the description document has, one line each', async () => {
-    const received = await receive(await server.get('/v1'));
+    const received = await receive(await ctx.server.get('/v1'));
     const listed = (received.body.endpoints as { path: string; description: string }[])
       .map((e) => e.path)
       .sort();
-    const documented = Object.keys(contract.document.paths ?? {})
+    const documented = Object.keys(ctx.contract.document.paths ?? {})
       .map((path) => `GET ${path}`)
       .sort();
     expect(listed).toEqual(documented);
@@ -43,7 +36,7 @@ describe('GET /v1', () => {
   });
 
   it('states the limits of each access tier', async () => {
-    const received = await receive(await server.get('/v1'));
+    const received = await receive(await ctx.server.get('/v1'));
     expect(received.body.limits).toEqual([
       { tier: 'keyless', per_minute: 30, per_day: 1000, concurrent_streams: 2, counted_per: 'ip' },
       { tier: 'free', per_minute: 120, per_day: 20000, concurrent_streams: 10, counted_per: 'key' },
@@ -54,10 +47,10 @@ describe('GET /v1', () => {
 
 describe('GET /v1/openapi.json', () => {
   it('is an OpenAPI 3.1 document, version 1.0.0, with the three security schemes', async () => {
-    const response = await server.get('/v1/openapi.json');
+    const response = await ctx.server.get('/v1/openapi.json');
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    const document = contract.document;
+    const document = ctx.contract.document;
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('1.0.0');
     expect(document.components?.securitySchemes).toMatchObject({
@@ -68,7 +61,7 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('declares the error responses of each endpoint row', async () => {
-    const operation = contract.document.paths?.['/v1/parks/{park}/rides']?.get;
+    const operation = ctx.contract.document.paths?.['/v1/parks/{park}/rides']?.get;
     expect(Object.keys(operation?.responses ?? {}).sort()).toEqual([
       '200',
       '400',
@@ -77,7 +70,7 @@ describe('GET /v1/openapi.json', () => {
       '429',
       '503',
     ]);
-    const index = contract.document.paths?.['/v1']?.get;
+    const index = ctx.contract.document.paths?.['/v1']?.get;
     expect(Object.keys(index?.responses ?? {})).toEqual(['200']);
     expect(index?.security).toEqual([]);
   });
@@ -85,7 +78,7 @@ describe('GET /v1/openapi.json', () => {
 
 describe('what every endpoint shares', () => {
   it('answers unknown paths with a JSON 404 that points to the index', async () => {
-    const received = await receive(await server.get('/v1/volcanoes'));
+    const received = await receive(await ctx.server.get('/v1/volcanoes'));
     expectError(received, undefined, '/v1/volcanoes', {
       status: 404,
       code: 'not_found',
@@ -96,7 +89,7 @@ describe('what every endpoint shares', () => {
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
     'answers %s on a served path with 405 and Allow',
     async (method) => {
-      const received = await receive(await server.get('/v1/parks', { method }));
+      const received = await receive(await ctx.server.get('/v1/parks', { method }));
       expectError(received, undefined, '/v1/parks', {
         status: 405,
         code: 'method_not_allowed',
@@ -107,14 +100,14 @@ describe('what every endpoint shares', () => {
   );
 
   it('answers HEAD like GET without a body', async () => {
-    const response = await server.get('/v1/parks', { method: 'HEAD' });
+    const response = await ctx.server.get('/v1/parks', { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     expect(await response.text()).toBe('');
   });
 
   it('answers a browser preflight for the key headers', async () => {
-    const response = await server.get('/v1/parks', {
+    const response = await ctx.server.get('/v1/parks', {
       method: 'OPTIONS',
       headers: {
         origin: 'https://example.com',
@@ -128,19 +121,21 @@ describe('what every endpoint shares', () => {
   });
 
   it('echoes a sane X-Request-Id and makes one otherwise', async () => {
-    const given = await server.get('/v1/parks', { headers: { 'x-request-id': 'trace-123' } });
+    const given = await ctx.server.get('/v1/parks', { headers: { 'x-request-id': 'trace-123' } });
     expect(given.headers.get('x-request-id')).toBe('trace-123');
-    const made = await server.get('/v1/parks', { headers: { 'x-request-id': 'bad id with spaces' } });
+    const made = await ctx.server.get('/v1/parks', { headers: { 'x-request-id': 'bad id with spaces' } });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('accepts a trailing slash', async () => {
-    expect((await server.get('/v1/parks/')).status).toBe(200);
+    expect((await ctx.server.get('/v1/parks/')).status).toBe(200);
   });
 
   it('logs each request with its request ID', async () => {
-    await server.get('/v1/resorts', { headers: { 'x-request-id': 'log-probe-1' } });
-    const lines = server.logs.map((line) => JSON.parse(line) as { reqId?: string; req?: { url: string } });
+    await ctx.server.get('/v1/resorts', { headers: { 'x-request-id': 'log-probe-1' } });
+    const lines = ctx.server.logs.map(
+      (line) => JSON.parse(line) as { reqId?: string; req?: { url: string } },
+    );
     expect(lines.some((line) => line.reqId === 'log-probe-1' && line.req?.url === '/v1/resorts')).toBe(true);
   });
 });

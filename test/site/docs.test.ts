@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpenApiContract } from '../support/openapi.js';
-import { startServer, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/suite.js';
 
-let server: TestServer;
-let contract: OpenApiContract;
-
-beforeAll(async () => {
-  server = await startServer();
-  contract = await OpenApiContract.fetch(server.url);
-});
-afterAll(() => server.close());
+const ctx = useServer();
 
 describe('developer documentation', () => {
   it('serves an HTML reference of every operation, with the errors section the error docs_url points to', async () => {
-    const response = await server.get('/docs');
+    const response = await ctx.server.get('/docs');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     const html = await response.text();
     expect(html).toMatch(/^<!doctype html>/i);
     expect(html).toContain('id="errors"');
-    for (const [path, item] of Object.entries(contract.document.paths ?? {})) {
+    for (const [path, item] of Object.entries(ctx.contract.document.paths ?? {})) {
       expect(html, path).toContain(path);
       expect(html).toContain(`id="${item?.get?.operationId ?? ''}"`);
     }
@@ -28,18 +20,18 @@ describe('developer documentation', () => {
   });
 
   it('serves the same reference as Markdown', async () => {
-    const response = await server.get('/docs.md');
+    const response = await ctx.server.get('/docs.md');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
     const markdown = await response.text();
     expect(markdown).toMatch(/^# /);
-    for (const path of Object.keys(contract.document.paths ?? {}))
+    for (const path of Object.keys(ctx.contract.document.paths ?? {}))
       expect(markdown, path).toContain(`GET ${path}`);
   });
 
   it('keeps the docs pages out of the API description and the index', async () => {
-    expect(Object.keys(contract.document.paths ?? {})).not.toContain('/docs');
-    const index = (await (await server.get('/v1')).json()) as { endpoints: { path: string }[] };
+    expect(Object.keys(ctx.contract.document.paths ?? {})).not.toContain('/docs');
+    const index = (await (await ctx.server.get('/v1')).json()) as { endpoints: { path: string }[] };
     expect(index.endpoints.map((e) => e.path)).not.toContain('GET /docs');
   });
 });

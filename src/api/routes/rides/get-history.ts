@@ -1,32 +1,21 @@
 import { Type } from 'typebox';
-import { isoTimestamp, startOfLocalDay } from '../../../lib/time.js';
+import { isoTimestamp } from '../../../lib/time.js';
 import type { LiveStatus } from '../../../live/types.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
-import { requireRide } from '../../lookup.js';
-import { daysQuery, localDaysBack } from '../../params.js';
+import { daysQuery } from '../../params.js';
 import { LiveStatusSchema } from '../../resources/live-entry.js';
-import { Envelope, LocalDate, Nullable, Timestamp } from '../../schemas/common.js';
+import { RideWindowProperties, rideWindow } from '../../resources/ride-window.js';
+import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
 import type { ApiServer } from '../../server.js';
 import { RideParam } from '../parks/params.js';
 
 const HistoryBody = Envelope(
   {
-    ride_id: Type.String(),
-    ride_name: Type.String(),
-    park_id: Type.String(),
-    park_key: Type.String(),
-    time_zone: Type.String(),
-    days: Type.Integer(),
-    from_date: LocalDate,
-    to_date: LocalDate,
+    ...RideWindowProperties,
     changes: Type.Array(
       Type.Object(
-        {
-          at: Timestamp,
-          status: LiveStatusSchema,
-          standby_wait_minutes: Nullable(Type.Integer()),
-        },
+        { at: Timestamp, status: LiveStatusSchema, standby_wait_minutes: Nullable(Type.Integer()) },
         { additionalProperties: false },
       ),
       {
@@ -60,26 +49,11 @@ export function registerGetHistory(app: ApiServer, context: ApiContext): void {
       }),
     },
     async (request) => {
-      const { ride, park } = requireRide(context, request.params.ride);
-      const days = request.query.days ?? 7;
-      const now = context.clock.now();
-      const dates = localDaysBack(days, park.time_zone, now);
-      const fromDate = dates[0] ?? '';
-      const changes = await context.history.changes(
-        ride.id,
-        startOfLocalDay(fromDate, park.time_zone),
-        now + 1,
-      );
+      const window = rideWindow(context, request.params.ride, request.query.days ?? 7);
+      const changes = await context.history.changes(window.ride.id, window.from, window.now + 1);
       return context.envelopes.wrap(
         {
-          ride_id: ride.id,
-          ride_name: ride.name,
-          park_id: park.id,
-          park_key: park.key,
-          time_zone: park.time_zone,
-          days,
-          from_date: fromDate,
-          to_date: dates.at(-1) ?? fromDate,
+          ...window.header,
           changes: changes.map((c) => ({
             at: isoTimestamp(c.at),
             status: c.status as LiveStatus,
@@ -87,7 +61,7 @@ export function registerGetHistory(app: ApiServer, context: ApiContext): void {
           })),
           note: `Rows exist only where the wait or status changed; coverage starts ${context.config.coverageStart}.`,
         },
-        context.links.ridePage(ride),
+        context.links.ridePage(window.ride),
       );
     },
   );

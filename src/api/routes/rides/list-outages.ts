@@ -1,24 +1,16 @@
 import { Type } from 'typebox';
-import { startOfLocalDay } from '../../../lib/time.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
-import { requireRide } from '../../lookup.js';
-import { daysQuery, localDaysBack } from '../../params.js';
+import { daysQuery } from '../../params.js';
 import { OutageSchema, presentOutage } from '../../resources/outage.js';
+import { RideWindowProperties, rideWindow } from '../../resources/ride-window.js';
 import { Envelope, LocalDate } from '../../schemas/common.js';
 import type { ApiServer } from '../../server.js';
 import { RideParam } from '../parks/params.js';
 
 const RideOutagesBody = Envelope(
   {
-    ride_id: Type.String(),
-    ride_name: Type.String(),
-    park_id: Type.String(),
-    park_key: Type.String(),
-    time_zone: Type.String(),
-    days: Type.Integer(),
-    from_date: LocalDate,
-    to_date: LocalDate,
+    ...RideWindowProperties,
     coverage_start: LocalDate,
     outages: Type.Array(OutageSchema, {
       description: 'Newest first; an outage open since before from_date is included.',
@@ -48,30 +40,15 @@ export function registerListRideOutages(app: ApiServer, context: ApiContext): vo
       }),
     },
     async (request) => {
-      const { ride, park } = requireRide(context, request.params.ride);
-      const days = request.query.days ?? 7;
-      const now = context.clock.now();
-      const dates = localDaysBack(days, park.time_zone, now);
-      const fromDate = dates[0] ?? '';
-      const outages = await context.history.rideOutages(
-        ride.id,
-        startOfLocalDay(fromDate, park.time_zone),
-        now + 1,
-      );
+      const window = rideWindow(context, request.params.ride, request.query.days ?? 7);
+      const outages = await context.history.rideOutages(window.ride.id, window.from, window.now + 1);
       return context.envelopes.wrap(
         {
-          ride_id: ride.id,
-          ride_name: ride.name,
-          park_id: park.id,
-          park_key: park.key,
-          time_zone: park.time_zone,
-          days,
-          from_date: fromDate,
-          to_date: dates.at(-1) ?? fromDate,
+          ...window.header,
           coverage_start: context.config.coverageStart,
-          outages: outages.map((outage) => presentOutage(outage, now)),
+          outages: outages.map((outage) => presentOutage(outage, window.now)),
         },
-        context.links.ridePage(ride),
+        context.links.ridePage(window.ride),
       );
     },
   );
