@@ -9,7 +9,7 @@ import { addDays, localDate, startOfLocalDay } from '../lib/time.js';
 export class ParkHours {
   private readonly windowsByDate = new Map<string, readonly ScheduleWindow[]>();
   /** The local day `at` last fell in, so most calls skip the time-zone arithmetic. */
-  private day: { date: string; start: number; end: number } | undefined;
+  private day: { date: string; previous: string; start: number; end: number } | undefined;
 
   constructor(
     private readonly park: Park,
@@ -17,24 +17,25 @@ export class ParkHours {
   ) {}
 
   async isOpen(at: number): Promise<boolean> {
-    const date = this.localDateOf(at);
-    for (const day of [addDays(date, -1), date]) {
+    const { date, previous } = this.localDayOf(at);
+    for (const day of [previous, date]) {
       const windows = await this.windows(day);
       if (windows.some((w) => w.opens_at <= at && at < w.closes_at)) return true;
     }
     return false;
   }
 
-  private localDateOf(at: number): string {
+  private localDayOf(at: number): { date: string; previous: string } {
     if (!this.day || at < this.day.start || at >= this.day.end) {
       const date = localDate(at, this.park.time_zone);
       this.day = {
         date,
+        previous: addDays(date, -1),
         start: startOfLocalDay(date, this.park.time_zone),
         end: startOfLocalDay(addDays(date, 1), this.park.time_zone),
       };
     }
-    return this.day.date;
+    return this.day;
   }
 
   private async windows(date: string): Promise<readonly ScheduleWindow[]> {
