@@ -56,6 +56,8 @@ export interface EndpointDoc<
   readonly maxAge: number;
   /** Provider-derived data: 403 `rights_unavailable` when PROVIDER_DATA=disabled. */
   readonly provider?: boolean;
+  /** Served from a prepared body: ETag, `304 Not Modified` for If-None-Match, gzip and brotli. */
+  readonly conditional?: boolean;
 }
 
 function errorResponse(status: ErrorStatus) {
@@ -110,6 +112,18 @@ export function endpointSchema<
       200: {
         ...doc.body,
         headers: {
+          ...(doc.conditional
+            ? {
+                ETag: {
+                  type: 'string',
+                  description: 'Entity tag of this body; send it back in If-None-Match.',
+                },
+                'Content-Encoding': {
+                  type: 'string',
+                  description: 'br or gzip when the request accepts it.',
+                },
+              }
+            : {}),
           'Cache-Control': {
             type: 'string',
             description: 'public, max-age=N with N from the endpoint table.',
@@ -117,6 +131,14 @@ export function endpointSchema<
           ...(rateLimited ? RATE_LIMIT_HEADERS : {}),
         },
       },
+      ...(doc.conditional
+        ? {
+            304: {
+              type: 'null',
+              description: 'Not Modified: the body is the one whose ETag was sent in If-None-Match.',
+            },
+          }
+        : {}),
       ...errors,
     },
   });

@@ -224,3 +224,37 @@ describe('history and outages', () => {
     });
   });
 });
+
+describe('prepared /waits bodies', () => {
+  it('answers If-None-Match with 304 until the snapshot changes', async () => {
+    const first = await server.get('/v1/parks/epcot/waits');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('vary')).toBe('Accept-Encoding');
+    const again = await server.get('/v1/parks/epcot/waits', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=5');
+    expect(await again.text()).toBe('');
+    await advance(30);
+    const changed = await server.get('/v1/parks/epcot/waits', { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it.each(['br', 'gzip'])('sends the same body %s-encoded to clients that accept it', async (encoding) => {
+    const plain = await (
+      await server.get('/v1/parks/epcot/waits', { headers: { 'accept-encoding': 'identity' } })
+    ).text();
+    const { request } = await import('undici');
+    const response = await request(`${server.url}/v1/parks/epcot/waits`, {
+      headers: { 'accept-encoding': encoding },
+    });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    const raw = Buffer.from(await response.body.arrayBuffer());
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const decoded = (encoding === 'br' ? brotliDecompressSync(raw) : gunzipSync(raw)).toString('utf8');
+    expect(decoded).toBe(plain);
+    expect(raw.length).toBeLessThan(plain.length / 3);
+  });
+});

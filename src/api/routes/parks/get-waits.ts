@@ -6,6 +6,7 @@ import { LiveEntrySchema } from '../../resources/live-entry.js';
 import { presentParkWaits } from '../../resources/park-waits.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
+import { PreparedBody, sendPrepared } from '../../prepared-body.js';
 import type { ApiServer } from '../../server.js';
 import { ParkPath } from './params.js';
 
@@ -37,6 +38,7 @@ const WaitsBody = Envelope(
 /** Row 4: `GET /v1/parks/{park}/waits`. */
 export function registerGetWaits(app: ApiServer, context: ApiContext): void {
   const { live, clock, links, envelopes } = context;
+  const prepared = new Map<string, { version: string; body: PreparedBody }>();
   app.get(
     '/v1/parks/:park/waits',
     {
@@ -50,16 +52,26 @@ export function registerGetWaits(app: ApiServer, context: ApiContext): void {
         errors: [400, 401, 403, 404, 429, 503],
         maxAge: 5,
         provider: true,
+        conditional: true,
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const park = requirePark(context, request.params.park);
-      const { unavailable_reason, ...waits } = presentParkWaits(park, live.view(park.key), clock.now());
+      const view = live.view(park.key);
+      // One body per snapshot and status: built on the first request after a refresh, then reused.
+      const version = `${view.data_status}|${view.refreshed_at ?? 'never'}`;
+      const cached = prepared.get(park.key);
+      if (cached?.version === version) return sendPrepared(request, reply, cached.body);
+      const { unavailable_reason, ...waits } = presentParkWaits(park, view, clock.now());
       const note =
         unavailable_reason === null
           ? 'Posted waits as the operator reports them, in minutes. Prefer the stream to polling: one snapshot, then only changes.'
           : `No current live data: ${unavailable_reason} Waits are withheld rather than shown stale.`;
-      return envelopes.wrap({ ...parkHeader(park), ...waits, note }, links.parkPage(park));
+      const body = PreparedBody.of(
+        envelopes.wrap({ ...parkHeader(park), ...waits, note }, links.parkPage(park)),
+      );
+      prepared.set(park.key, { version, body });
+      return sendPrepared(request, reply, body);
     },
   );
 }
