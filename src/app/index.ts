@@ -21,6 +21,7 @@ import { ReliabilityService } from '../services/reliability.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
 import { localCounters } from '../shared-state/rate-limiter.js';
 import { registerSite } from '../site/index.js';
+import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
 import { openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
 
 export interface Feeds {
@@ -39,6 +40,8 @@ export interface AppOptions {
   readonly poll?: boolean;
   /** Told how the catch-up (the backfill on an empty store) advances. */
   readonly onCatchUpProgress?: (progress: CatchUpProgress) => void;
+  /** Stream timers, limits and the access gate (tests shorten the timers). */
+  readonly streams?: Partial<StreamOptions>;
 }
 
 export interface App {
@@ -46,6 +49,7 @@ export interface App {
   readonly ingest: Ingest;
   readonly reliability: ReliabilityService;
   readonly bus: Bus;
+  readonly streams: Streams;
   /** Rows the start-up catch-up wrote. */
   readonly caughtUpRows: number;
   /** Listens on the configured host and port (port 0 picks a free one); resolves to the address. */
@@ -97,8 +101,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       config.providerData,
     ),
   };
+  const streams = createStreams({ context, bus, logger }, options.streams);
   const server = await buildApiServer(context, logger, (app) => {
     registerSite(app, context);
+    streams.register(app);
   });
   await server.ready();
 
@@ -107,6 +113,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     ingest,
     reliability,
     bus,
+    streams,
     caughtUpRows,
     listen: async () => {
       const address = await server.listen({ port: config.port, host: config.host });
@@ -117,6 +124,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       return address;
     },
     close: async () => {
+      // Streams first: open WebSockets (1001) and SSE responses would otherwise hold the server open.
+      await streams.close();
       await server.close();
       await ingest.stop();
       reliability.stop();

@@ -1,0 +1,178 @@
+/**
+ * Every stream message, as JSON Schema (TypeBox): the one definition of each shape. The TypeScript
+ * types come from here, the tests validate every message they receive against these schemas, and
+ * the SSE endpoint's description in the OpenAPI document names them.
+ *
+ * Conventions (SPEC "Events"): every message has `type`. Park messages (`snapshot`, `changes`,
+ * `park`) carry `park_key` and `attribution.url` of that park's page; connection messages
+ * (`ready`, `subscribed`, `unsubscribed`, `ping`, `pong`, `error`) carry the attribution of the site
+ * root. Timestamps are UTC ISO 8601 with milliseconds and `Z`. Entries are the `/waits` entries.
+ */
+import { Type, type Static } from 'typebox';
+import { ERROR_CODES, type ErrorCode } from '../api/errors.js';
+import { LiveEntrySchema } from '../api/resources/live-entry.js';
+import { Attribution, Nullable, Timestamp } from '../api/schemas/common.js';
+
+const message = <T extends string>(type: T) => Type.Literal(type);
+
+export const StreamParkSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Canonical park ID.' }),
+    key: Type.String({ description: 'Park key, as in `park_key` of park messages.' }),
+    name: Type.String(),
+    time_zone: Type.String({ description: 'IANA time zone of the park.' }),
+    url: Type.String({ format: 'uri', description: "Park page on the service's website." }),
+  },
+  { additionalProperties: false },
+);
+
+export const ReadyMessageSchema = Type.Object(
+  {
+    type: message('ready'),
+    accepts: Type.Array(Type.String(), {
+      description: 'Client message types: subscribe, unsubscribe, ping.',
+    }),
+    max_parks_per_subscribe: Type.Integer({ description: '10; `*` subscribes to every park.' }),
+    heartbeat_seconds: Type.Number({ description: 'Interval of the server `ping`.' }),
+    idle_timeout_seconds: Type.Number({
+      description: 'Without a subscription for this long, the connection closes 1000 `idle`.',
+    }),
+    expires_at: Nullable({
+      ...Timestamp,
+      description: 'When a keyed connection ends (its key verdict expires); null for anonymous streams.',
+    }),
+    attribution: Attribution,
+  },
+  { additionalProperties: false, description: 'Sent once on connect (WebSocket).' },
+);
+
+export const SubscribedMessageSchema = Type.Object(
+  {
+    type: message('subscribed'),
+    parks: Type.Array(StreamParkSchema, { description: 'The parks this request resolved to.' }),
+    subscriptions: Type.Array(Type.String(), {
+      description: 'Keys of every park the connection is now subscribed to.',
+    }),
+    attribution: Attribution,
+  },
+  { additionalProperties: false, description: 'Answers `subscribe`; one `snapshot` per park follows.' },
+);
+
+export const UnsubscribedMessageSchema = Type.Object(
+  {
+    type: message('unsubscribed'),
+    parks: Type.Array(StreamParkSchema, { description: 'The parks this request resolved to.' }),
+    subscriptions: Type.Array(Type.String(), { description: 'Keys of the parks still subscribed.' }),
+    attribution: Attribution,
+  },
+  { additionalProperties: false, description: 'Answers `unsubscribe`.' },
+);
+
+export const SnapshotMessageSchema = Type.Object(
+  {
+    type: message('snapshot'),
+    park_key: Type.String(),
+    park_id: Type.String(),
+    park_name: Type.String(),
+    time_zone: Type.String(),
+    data_status: Type.Union([Type.Literal('live'), Type.Literal('unavailable')], {
+      description:
+        'live: from a refresh under 2 minutes old. unavailable: no current live data; queued rides are listed with status unavailable and no numbers.',
+    }),
+    park_status: Nullable(
+      Type.Union([Type.Literal('open'), Type.Literal('closed')], {
+        description: 'Whether the park is inside its operating hours; null when unavailable.',
+      }),
+    ),
+    refreshed_at: Nullable({ ...Timestamp, description: 'Last successful refresh.' }),
+    unavailable_reason: Nullable(
+      Type.String({ description: 'Why data_status is unavailable; null when live.' }),
+    ),
+    entries: Type.Array(LiveEntrySchema, { description: 'The same entries as `/v1/parks/{park}/waits`.' }),
+    attribution: Attribution,
+  },
+  {
+    additionalProperties: false,
+    description:
+      "A park's full state: after `subscribed`, and again whenever the park's data_status changes (it turns unavailable, or recovers).",
+  },
+);
+
+export const ChangesMessageSchema = Type.Object(
+  {
+    type: message('changes'),
+    park_key: Type.String(),
+    at: { ...Timestamp, description: 'When the refresh that found the changes read the operator feed.' },
+    changes: Type.Array(LiveEntrySchema, {
+      description: 'Entries whose status, standby wait, single-rider wait or priority lane changed.',
+    }),
+    removed: Type.Array(Type.String(), {
+      description: 'Ride IDs of shows, walk-throughs and meets the operator stopped reporting.',
+    }),
+    attribution: Attribution,
+  },
+  { additionalProperties: false },
+);
+
+export const ParkMessageSchema = Type.Object(
+  {
+    type: message('park'),
+    park_key: Type.String(),
+    state: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
+    at: { ...Timestamp, description: 'When the park opened or closed.' },
+    attribution: Attribution,
+  },
+  { additionalProperties: false, description: 'The park opened or closed.' },
+);
+
+export const PingMessageSchema = Type.Object(
+  { type: message('ping'), at: Timestamp, attribution: Attribution },
+  { additionalProperties: false, description: 'Server heartbeat every 25 seconds (WebSocket).' },
+);
+
+export const PongMessageSchema = Type.Object(
+  { type: message('pong'), at: Timestamp, attribution: Attribution },
+  { additionalProperties: false, description: 'Answers a client `ping`.' },
+);
+
+export const ErrorMessageSchema = Type.Object(
+  {
+    type: message('error'),
+    code: Type.Unsafe<ErrorCode>(Type.Union(ERROR_CODES.map((code) => Type.Literal(code)))),
+    message: Type.String({ description: 'What went wrong and how to fix it.' }),
+    park_key: Type.Optional(
+      Type.String({ description: 'The park the error is about, when it is about one.' }),
+    ),
+    docs_url: Type.String({ format: 'uri', description: 'The errors section of the documentation.' }),
+    attribution: Attribution,
+  },
+  {
+    additionalProperties: false,
+    description:
+      'A rejection or failure, followed by the close (WebSocket) or the end of the stream (SSE); or an answer to a malformed client message (`invalid_request`, `not_found`), after which the connection stays open.',
+  },
+);
+
+export const ServerMessageSchema = Type.Union([
+  ReadyMessageSchema,
+  SubscribedMessageSchema,
+  UnsubscribedMessageSchema,
+  SnapshotMessageSchema,
+  ChangesMessageSchema,
+  ParkMessageSchema,
+  PingMessageSchema,
+  PongMessageSchema,
+  ErrorMessageSchema,
+]);
+
+export type StreamPark = Static<typeof StreamParkSchema>;
+export type ReadyMessage = Static<typeof ReadyMessageSchema>;
+export type SubscribedMessage = Static<typeof SubscribedMessageSchema>;
+export type UnsubscribedMessage = Static<typeof UnsubscribedMessageSchema>;
+export type SnapshotMessage = Static<typeof SnapshotMessageSchema>;
+export type ChangesMessage = Static<typeof ChangesMessageSchema>;
+export type ParkMessage = Static<typeof ParkMessageSchema>;
+export type PingMessage = Static<typeof PingMessageSchema>;
+export type PongMessage = Static<typeof PongMessageSchema>;
+export type ErrorMessage = Static<typeof ErrorMessageSchema>;
+export type ServerMessage = Static<typeof ServerMessageSchema>;

@@ -1,0 +1,174 @@
+/**
+ * One WebSocket client after the upgrade: `ready`, then the client's subscribe, unsubscribe and
+ * ping; the idle close (1000 `idle` after 2 minutes without a subscription); the key expiry
+ * (`reauthentication_required`, 1013); the slow-client drop; 1011 on an internal failure.
+ */
+import type { Logger } from 'pino';
+import { WebSocket, type RawData } from 'ws';
+import type { Catalog } from '../catalog/catalog.js';
+import type { Park } from '../catalog/types.js';
+import type { Clock } from '../lib/clock.js';
+import { parseClientMessage, resolveParks, type ClientMessage } from './client-messages.js';
+import type { CloseCode, StreamConnection } from './connection.js';
+import type { Frame } from './frame.js';
+import type { StreamAdmission } from './gate.js';
+import type { StreamHub } from './hub.js';
+import type { StreamMessages } from './messages.js';
+import type { StreamOptions } from './options.js';
+import { scheduleAt } from './timers.js';
+
+export interface WebSocketConnectionDependencies {
+  readonly hub: StreamHub;
+  readonly messages: StreamMessages;
+  readonly catalog: Catalog;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly options: Pick<StreamOptions, 'idleTimeoutMs' | 'maxBufferedBytes'>;
+}
+
+export class WebSocketConnection implements StreamConnection {
+  readonly transport = 'websocket' as const;
+  readonly done: Promise<void>;
+  private readonly subscriptions = new Map<string, Park>();
+  private idleTimer: NodeJS.Timeout | undefined;
+  private cancelExpiry: () => void = () => undefined;
+  private settle: () => void = () => undefined;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: WebSocketConnectionDependencies,
+    private readonly admission: StreamAdmission,
+  ) {
+    this.done = new Promise((resolve) => {
+      this.settle = resolve;
+    });
+  }
+
+  /** Sends `ready` and starts listening; the connection is in the hub until the socket closes. */
+  start(): void {
+    const { hub, messages } = this.deps;
+    this.socket.on('message', (data, isBinary) => {
+      this.onMessage(data, isBinary);
+    });
+    this.socket.on('error', (error) => {
+      this.deps.logger.debug({ err: error }, 'websocket error');
+    });
+    this.socket.once('close', () => {
+      this.onClosed();
+    });
+    hub.add(this);
+    this.send(messages.ready(this.admission.expiresAt));
+    this.armIdle();
+    this.armExpiry();
+  }
+
+  send(frame: Frame): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    const behind = this.socket.bufferedAmount;
+    if (behind > this.deps.options.maxBufferedBytes) {
+      this.deps.logger.info(
+        { behind, limit: this.deps.options.maxBufferedBytes },
+        'stream client dropped: too far behind',
+      );
+      this.leave();
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(frame.ws, { binary: false });
+  }
+
+  fail(error: Frame, code: CloseCode): void {
+    this.send(error);
+    this.close(code, error.errorCode ?? 'error');
+  }
+
+  shutdown(): void {
+    this.close(1001, 'restarting');
+  }
+
+  terminate(): void {
+    this.leave();
+    this.socket.terminate();
+  }
+
+  private close(code: CloseCode, reason: string): void {
+    this.leave();
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.close(code, reason);
+  }
+
+  /** Leaves the hub at once, so nothing more is queued for a closing socket. */
+  private leave(): void {
+    clearTimeout(this.idleTimer);
+    this.cancelExpiry();
+    this.deps.hub.remove(this);
+  }
+
+  private onClosed(): void {
+    this.leave();
+    this.admission.release();
+    this.settle();
+  }
+
+  private armIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.close(1000, 'idle');
+    }, this.deps.options.idleTimeoutMs);
+  }
+
+  private armExpiry(): void {
+    const { expiresAt } = this.admission;
+    if (expiresAt === undefined) return;
+    this.cancelExpiry = scheduleAt(this.deps.clock, expiresAt, () => {
+      this.fail(this.deps.messages.expired(), 1013);
+    });
+  }
+
+  private onMessage(data: RawData, isBinary: boolean): void {
+    const { messages, logger } = this.deps;
+    try {
+      const buffer = Buffer.isBuffer(data)
+        ? data
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.from(data);
+      const parsed = parseClientMessage(buffer, isBinary);
+      if (!parsed.ok) {
+        this.send(messages.error(parsed.code, parsed.message));
+        return;
+      }
+      this.handle(parsed.value);
+    } catch (error) {
+      logger.error({ err: error }, 'websocket message handling failed');
+      this.fail(
+        messages.error('internal_error', 'Something failed on the server; reconnect and subscribe again.'),
+        1011,
+      );
+    }
+  }
+
+  private handle(message: ClientMessage): void {
+    const { messages, hub, catalog } = this.deps;
+    if (message.type === 'ping') {
+      this.send(messages.pong());
+      return;
+    }
+    const resolved = resolveParks(catalog, message.parks);
+    if (!resolved.ok) {
+      this.send(messages.error(resolved.code, resolved.message));
+      return;
+    }
+    const parks = resolved.value;
+    if (message.type === 'subscribe') {
+      for (const park of parks) this.subscriptions.set(park.key, park);
+      clearTimeout(this.idleTimer);
+      this.send(messages.subscribed(parks, this.subscriptions.keys()));
+      hub.subscribe(this, parks);
+      return;
+    }
+    for (const park of parks) this.subscriptions.delete(park.key);
+    hub.unsubscribe(this, parks);
+    this.send(messages.unsubscribed(parks, this.subscriptions.keys()));
+    if (this.subscriptions.size === 0) this.armIdle();
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The WebSocket endpoint, `{ws_url}/v1/stream` (SPEC row 28): upgrades on the API's own HTTP
+ * server (the `ws` library in no-server mode), asks the gate, then hands the socket to a
+ * `WebSocketConnection`. A plain HTTP GET on the same path is a documented route that answers 426
+ * Upgrade Required, so the endpoint is listed in `/v1` and described in the OpenAPI document.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { Type } from 'typebox';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { ApiContext } from '../api/context.js';
+import { ERROR_MEANING } from '../api/errors.js';
+import { ErrorBody } from '../api/schemas/common.js';
+import type { ApiServer } from '../api/server.js';
+import { REJECTION_CLOSE_CODE, admit, type StreamVerdict } from './gate.js';
+import type { StreamHub } from './hub.js';
+import type { StreamMessages } from './messages.js';
+import type { StreamOptions } from './options.js';
+import { WebSocketConnection } from './websocket-connection.js';
+
+export const WEBSOCKET_PATH = '/v1/stream';
+
+export interface WebSocketEndpointDependencies {
+  readonly context: ApiContext;
+  readonly hub: StreamHub;
+  readonly messages: StreamMessages;
+  readonly logger: Logger;
+  readonly options: StreamOptions;
+}
+
+export class WebSocketEndpoint {
+  private readonly wss: WebSocketServer;
+  private server: Server | undefined;
+  private closing = false;
+
+  constructor(private readonly deps: WebSocketEndpointDependencies) {
+    this.wss = new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      perMessageDeflate: false,
+      maxPayload: deps.options.maxClientMessageBytes,
+    });
+  }
+
+  /** Registers the documented GET route and starts taking upgrades on the app's HTTP server. */
+  register(app: ApiServer): void {
+    registerUpgradeRequiredRoute(app, this.deps.context);
+    this.server = app.server;
+    this.server.on('upgrade', this.onUpgrade);
+  }
+
+  /** Stops taking upgrades; open connections are closed by the caller through the hub. */
+  close(): void {
+    this.closing = true;
+    this.server?.off('upgrade', this.onUpgrade);
+    this.wss.close();
+  }
+
+  private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH) {
+      this.refuse(
+        socket,
+        404,
+        'not_found',
+        `No WebSocket endpoint at ${url.pathname}; connect to ${this.deps.context.links.stream}.`,
+      );
+      return;
+    }
+    if (this.closing) {
+      this.refuse(socket, 503, 'upstream_unavailable', 'The server is restarting; reconnect with backoff.');
+      return;
+    }
+    socket.on('error', ignoreSocketError);
+    const queryKey = url.searchParams.get('key') ?? undefined;
+    admit(this.deps.options.gate, {
+      transport: 'websocket',
+      headers: request.headers,
+      queryKey,
+      ip: request.socket.remoteAddress ?? '',
+    }).then(
+      (verdict) => {
+        this.upgrade(request, socket, head, verdict);
+      },
+      (error: unknown) => {
+        this.deps.logger.error({ err: error }, 'stream admission failed');
+        this.upgrade(request, socket, head, undefined);
+      },
+    );
+  };
+
+  /** Completes the handshake, then: the connection, or the rejection as `error` + close. */
+  private upgrade(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    verdict: StreamVerdict | undefined,
+  ) {
+    // An admitted stream is released exactly once: by its connection, or here if the socket never
+    // becomes one (the client left during admission, or the handshake was invalid and ws answered 400).
+    const release = verdict?.ok
+      ? once(() => {
+          verdict.release();
+        })
+      : () => undefined;
+    let handed = false;
+    socket.once('close', () => {
+      if (!handed) release();
+    });
+    if (socket.destroyed) {
+      release();
+      return;
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
+      handed = true;
+      socket.off('error', ignoreSocketError);
+      const { messages, hub, context, logger, options } = this.deps;
+      if (!verdict) {
+        ws.send(messages.error('internal_error', ERROR_MEANING.internal_error).ws, { binary: false });
+        ws.close(1011, 'internal_error');
+        return;
+      }
+      if (!verdict.ok) {
+        ws.send(messages.error(verdict.code, verdict.message).ws, { binary: false });
+        ws.close(REJECTION_CLOSE_CODE[verdict.code], verdict.code);
+        return;
+      }
+      if (this.closing) {
+        release();
+        ws.close(1001, 'restarting');
+        return;
+      }
+      new WebSocketConnection(
+        ws,
+        { hub, messages, catalog: context.catalog, clock: context.clock, logger, options },
+        { ok: true, expiresAt: verdict.expiresAt, headers: verdict.headers, release },
+      ).start();
+    });
+  }
+
+  private refuse(
+    socket: Duplex,
+    status: 404 | 503,
+    code: 'not_found' | 'upstream_unavailable',
+    message: string,
+  ) {
+    const body = JSON.stringify(this.deps.context.envelopes.error(code, message));
+    const reason = status === 404 ? 'Not Found' : 'Service Unavailable';
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Cache-Control: no-store\r\n${status === 503 ? 'Retry-After: 5\r\n' : ''}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+}
+
+function once(action: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    action();
+  };
+}
+
+function ignoreSocketError(): void {
+  // A client that goes away mid-handshake; nothing to do but let the socket close.
+}
+
+/** `GET /v1/stream` without an upgrade: 426, saying how to connect. */
+function registerUpgradeRequiredRoute(app: ApiServer, context: ApiContext): void {
+  const { links, envelopes } = context;
+  app.get(
+    WEBSOCKET_PATH,
+    {
+      schema: {
+        operationId: 'openStream',
+        summary:
+          'WebSocket stream of live waits for up to 10 parks (or every park): a snapshot per park, then only changes.',
+        description: [
+          'Connect with a WebSocket client (`Upgrade: websocket`); messages are JSON text, every one with a `type`.',
+          'The server sends `ready` on connect. Send `{"type":"subscribe","parks":["magic-kingdom"]}` with 1 to 10 park keys, IDs, names or aliases, or `["*"]` for every park: the server answers `subscribed` (the resolved `parks`) and one `snapshot` per park (the `/waits` entries), then `changes` (entries whose status, wait, single-rider wait or priority lane changed, plus `removed`) and `park` (opened or closed) as they happen. `{"type":"unsubscribe","parks":[...]}` is answered by `unsubscribed`, `{"type":"ping"}` by `pong`; the server sends `ping` every 25 seconds.',
+          'Park messages carry `park_key` and the park page in `attribution.url`; connection messages carry the site root. A malformed message is answered with an `error` (`invalid_request` or `not_found`) and the connection stays open.',
+          'Close codes: 1000 idle (no subscription for 2 minutes, reason `idle`); 1001 server restarting; 1008 `invalid_key` or `rights_unavailable`; 1011 internal error; 1013 `rate_limited`, `too_many_streams`, `upstream_unavailable` or `reauthentication_required` (an `error` message comes first; reconnect with backoff). A client more than about 1 MB behind is dropped. The key may be sent as `Authorization: Bearer`, `X-Service-Key` or `?key=`.',
+        ].join('\n\n'),
+        tags: ['Parks'],
+        security: [{}, { bearerAuth: [] }, { serviceKey: [] }, { queryKey: [] }],
+        querystring: Type.Object({
+          key: Type.Optional(
+            Type.String({
+              description:
+                'API key, for clients that cannot set headers (browser WebSocket): pk_live_ followed by 32 letters and digits.',
+            }),
+          ),
+        }),
+        response: {
+          101: {
+            type: 'null',
+            description:
+              'Switching Protocols: the connection is now a WebSocket carrying JSON text messages.',
+          },
+          426: {
+            ...ErrorBody,
+            description:
+              'Upgrade Required: a plain HTTP request; connect with a WebSocket client. `Upgrade: websocket` is sent.',
+          },
+          default: {
+            ...ErrorBody,
+            description: 'Any other failure, in the error envelope (503 while the server restarts).',
+          },
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .code(426)
+        .header('Upgrade', 'websocket')
+        .header('Connection', 'Upgrade')
+        .send(
+          envelopes.error(
+            'invalid_request',
+            `This is the WebSocket stream: connect to ${links.stream} with a WebSocket client (Upgrade: websocket), then send {"type":"subscribe","parks":["magic-kingdom"]}. For one park over plain HTTP, use Server-Sent Events at ${links.sseTemplate}.`,
+          ),
+        ),
+  );
+}
