@@ -6,6 +6,7 @@ import type { PriorityPriceService } from '../services/priority-prices.js';
 import type { ReliabilityService } from '../services/reliability.js';
 import type { HistoryStore } from '../store/ports.js';
 import type { AccessControl } from './access/access-control.js';
+import type { TrustProxy } from './client-ip.js';
 import type { EnvelopeFactory } from './envelope.js';
 import type { Links } from './links.js';
 
@@ -21,4 +22,6 @@ export interface ApiContext {
   readonly reliability: ReliabilityService;
   readonly priorityPrices: PriorityPriceService;
   readonly access: AccessControl;
+  /** Which proxies may name the client address (TRUST_PROXY), for HTTP and WebSocket alike. */
+  readonly trustProxy: TrustProxy;
 }

@@ -48,13 +48,6 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * @param registerPages routes served beside the API (the site's pages), registered before the
  *   405 catch-alls are added so every served path gets them.
  */
-/** Fastify takes addresses as a string; a hop count becomes "trust the nearest N hops". */
-function trustedProxies(setting: number | string | undefined) {
-  if (setting === undefined) return false;
-  if (typeof setting === 'string') return setting;
-  return (_address: string, hop: number) => hop < setting;
-}
-
 export async function buildApiServer(
   context: ApiContext,
   logger: FastifyBaseLogger,
@@ -71,7 +64,7 @@ export async function buildApiServer(
     ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true } },
     forceCloseConnections: false,
     // Client IPs (keyless limits) come from X-Forwarded-For only through the configured proxies.
-    trustProxy: trustedProxies(context.config.trustProxy),
+    trustProxy: context.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 

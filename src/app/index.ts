@@ -5,7 +5,9 @@
 import type { Logger } from 'pino';
 import { AccessControl } from '../api/access/access-control.js';
 import { RateLimits } from '../api/access/rate-limits.js';
+import { AccessStreamGate } from '../api/access/stream-gate.js';
 import { KeyVerdicts } from '../api/access/verdicts.js';
+import { trustProxy } from '../api/client-ip.js';
 import { EnvelopeFactory } from '../api/envelope.js';
 import { Links } from '../api/links.js';
 import { buildApiServer, type ApiServer } from '../api/server.js';
@@ -20,6 +22,7 @@ import { PriorityPriceService } from '../services/priority-prices.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
 import { localCounters } from '../shared-state/rate-limiter.js';
+import { LocalStreamSlots } from '../shared-state/stream-slots.js';
 import { registerSite } from '../site/index.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
 import { openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
@@ -85,6 +88,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   await reliability.recomputeAll();
 
   const links = new Links(config.siteUrl, config.baseUrl);
+  const access = new AccessControl(
+    new KeyVerdicts(stores.keys, clock),
+    new RateLimits(localCounters, clock),
+    config.providerData,
+  );
   const context = {
     config,
     clock,
@@ -95,13 +103,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     history,
     reliability,
     priorityPrices: new PriorityPriceService(feeds.priorityPrices, clock),
-    access: new AccessControl(
-      new KeyVerdicts(stores.keys, clock),
-      new RateLimits(localCounters, clock),
-      config.providerData,
-    ),
+    access,
+    trustProxy: trustProxy(config.trustProxy),
   };
-  const streams = createStreams({ context, bus, logger }, options.streams);
+  const gate = new AccessStreamGate(access, new LocalStreamSlots());
+  const streams = createStreams({ context, bus, logger }, { gate, ...options.streams });
   const server = await buildApiServer(context, logger, (app) => {
     registerSite(app, context);
     streams.register(app);

@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { Type } from 'typebox';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { clientIp } from '../api/client-ip.js';
 import type { ApiContext } from '../api/context.js';
 import { ERROR_MEANING } from '../api/errors.js';
 import { ErrorBody } from '../api/schemas/common.js';
@@ -78,7 +79,7 @@ export class WebSocketEndpoint {
       transport: 'websocket',
       headers: request.headers,
       queryKey,
-      ip: request.socket.remoteAddress ?? '',
+      ip: clientIp(request, this.deps.context.trustProxy),
     }).then(
       (verdict) => {
         this.upgrade(request, socket, head, verdict);

@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config/index.js';
 import type { Feeds } from '../../src/app/index.js';
 import type { Catalog } from '../../src/catalog/catalog.js';
 import { systemClock, type Clock } from '../../src/lib/clock.js';
+import type { StreamOptions } from '../../src/stream/index.js';
 
 export const SITE_URL = 'https://queuecast.test';
 export const BASE_URL = 'https://api.queuecast.test';
@@ -30,6 +31,8 @@ export interface TestServer {
 
 export interface StartOptions {
   readonly env?: Record<string, string>;
+  /** Stream timers, limits and gate (stream tests shorten the timers). */
+  readonly streams?: Partial<StreamOptions>;
   /** A manual clock also turns polling off: the test drives `app.ingest.refreshAll()`. */
   readonly clock?: Clock;
   readonly feeds?: (catalog: Catalog) => Feeds;
@@ -67,8 +70,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     clock,
     poll: options.clock === undefined,
     ...(options.feeds ? { feeds: options.feeds } : {}),
+    ...(options.streams ? { streams: options.streams } : {}),
   });
   const url = await app.listen();
+  let closed = false;
   return {
     app,
     dataDir,
@@ -76,6 +81,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     logs,
     get: (path, init) => fetch(`${url}${path}`, init),
     close: async () => {
+      if (closed) return;
+      closed = true;
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

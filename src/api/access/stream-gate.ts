@@ -1,0 +1,45 @@
+/**
+ * The access rules for streams (SPEC Authentication and Limits), behind the streams' one gate: the
+ * same key verdict, provider switch and per-minute count as HTTP (a connection counts once, on
+ * connect), plus a concurrent-stream slot per caller held until the stream ends. A keyed stream
+ * ends when its cached verdict expires.
+ */
+import type { StreamSlots } from '../../shared-state/stream-slots.js';
+import type { StreamGate, StreamRequest, StreamVerdict } from '../../stream/gate.js';
+import type { AccessControl } from './access-control.js';
+import { TIER_LIMITS } from './tiers.js';
+
+export class AccessStreamGate implements StreamGate {
+  constructor(
+    private readonly access: AccessControl,
+    private readonly slots: StreamSlots,
+  ) {}
+
+  /** Throws rejection-coded ApiErrors (invalid_key, rights_unavailable, rate_limited), as HTTP does. */
+  async admit(request: StreamRequest): Promise<StreamVerdict> {
+    const caller = await this.access.identify(request);
+    this.access.requireProviderData();
+    const headers = await this.access.count(caller);
+    const max = TIER_LIMITS[caller.tier].concurrent_streams;
+    if (!(await this.slots.acquire(caller.subject, max))) {
+      const who = caller.tier === 'keyless' ? 'keyless access (per IP address)' : `a ${caller.tier} key`;
+      return {
+        ok: false,
+        code: 'too_many_streams',
+        message: `${who} may hold ${max} concurrent streams and all are in use; close one first, or use one WebSocket subscribed to several parks.`,
+        headers,
+      };
+    }
+    let released = false;
+    return {
+      ok: true,
+      headers,
+      ...(caller.verdictExpiresAt === undefined ? {} : { expiresAt: caller.verdictExpiresAt }),
+      release: () => {
+        if (released) return;
+        released = true;
+        void this.slots.release(caller.subject);
+      },
+    };
+  }
+}
