@@ -4,7 +4,8 @@
  * `unavailable` (the operator said nothing about the ride) leaves the state as it is. Nothing else
  * opens or ends one, so an outage open at midnight stays open into the next day.
  */
-import { OUTAGE_STATUSES, type OperatorStatus } from '../feeds/types.js';
+import type { OperatorStatus } from '../feeds/types.js';
+import { isOutageStatus } from '../live/outage-status.js';
 import type { LiveStatus } from '../live/types.js';
 
 export interface OpenOutageState {
@@ -17,10 +18,6 @@ export type OutageStep =
   | { readonly kind: 'opened'; readonly status: OperatorStatus; readonly started_at: number }
   | { readonly kind: 'continues' }
   | { readonly kind: 'ended'; readonly ended_at: number };
-
-export function isOutageStatus(status: LiveStatus): status is OperatorStatus {
-  return OUTAGE_STATUSES.has(status as OperatorStatus);
-}
 
 export function stepOutage(open: OpenOutageState | undefined, status: LiveStatus, at: number): OutageStep {
   if (status === 'unavailable') return open ? { kind: 'continues' } : { kind: 'none' };

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { localDate, startOfLocalDay } from '../../../lib/time.js';
-import { isOutageStatus } from '../../../ingest/outage-machine.js';
+import { isOutageStatus } from '../../../live/outage-status.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';
