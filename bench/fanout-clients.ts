@@ -1,46 +1,41 @@
 /**
- * The client side of the fan-out benchmark, in its own process: opens N WebSocket clients to
- * `<ws url>`, subscribes each to Magic Kingdom, and reports when every one has its snapshot. Then,
- * for each change round, it reports when each client received the change (process.hrtime).
+ * The WebSocket client side of the fan-out benchmark, in its own process: opens N clients to
+ * `<ws url>`, each with a partner key from KEYS_FILE (ignored by the bare server), subscribes each
+ * to Magic Kingdom and reports when every one has its snapshot. Then, for each change round, it
+ * reports when the clients received the change (process.hrtime).
  *
- *   node --import tsx bench/fanout-clients.ts ws://127.0.0.1:PORT/v1/stream 10000
+ *   node --import tsx bench/fanout-clients.ts ws://127.0.0.1:PORT/v1/stream 10000 .bench/keys.json
  */
+import { readFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
+import { Arrivals, openAll } from './arrivals.js';
 import { serve } from './child.js';
 
-const [url = '', countArgument = '1000'] = process.argv.slice(2);
+const [url = '', countArgument = '1000', keysFile = ''] = process.argv.slice(2);
 const count = Number(countArgument);
-const CONCURRENT_OPENS = 250;
+const keys = JSON.parse(readFileSync(keysFile, 'utf8')) as string[];
 const SUBSCRIBE = JSON.stringify({ type: 'subscribe', parks: ['magic-kingdom'] });
 
 const sockets: WebSocket[] = [];
-/** Per round, when each client received its change. */
-const arrivals: bigint[][] = [];
-/** Who waits for a round to reach every client. */
-const roundWaiters = new Map<number, () => void>();
+const arrivals = new Arrivals(count);
 
 function open(index: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { perMessageDeflate: false });
-    let changes = 0;
+    const key = keys[index % keys.length] ?? '';
+    const socket = new WebSocket(url, {
+      perMessageDeflate: false,
+      headers: { Authorization: `Bearer ${key}` },
+    });
     let ready = false;
     socket.on('message', (data: Buffer) => {
       if (!ready) {
         if (data.includes('"type":"snapshot"')) {
           ready = true;
           resolve();
-        }
+        } else if (data.includes('"type":"error"')) reject(new Error(`client ${index}: ${data.toString()}`));
         return;
       }
-      if (!data.includes('"type":"changes"')) return;
-      const at = process.hrtime.bigint();
-      const round = changes++;
-      const times = (arrivals[round] ??= []);
-      times.push(at);
-      if (times.length === count) {
-        roundWaiters.get(round)?.();
-        roundWaiters.delete(round);
-      }
+      if (data.includes('"type":"changes"')) arrivals.record(index);
     });
     socket.once('open', () => {
       socket.send(SUBSCRIBE);
@@ -50,44 +45,16 @@ function open(index: number): Promise<void> {
   });
 }
 
-async function openAll(): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await open(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_OPENS, count) }, worker));
-}
-
 serve(async (request) => {
-  if (request.command === 'round') {
-    const round = Number(request.round);
-    if ((arrivals[round]?.length ?? 0) < count) {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          reject(
-            new Error(`round ${round}: ${arrivals[round]?.length ?? 0} of ${count} clients got the change`),
-          );
-        }, 60_000);
-        roundWaiters.set(round, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    const sorted = [...(arrivals[round] ?? [])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return {
-      first: String(sorted[0]),
-      median: String(sorted[Math.floor(sorted.length / 2)]),
-      last: String(sorted.at(-1)),
-    };
-  }
-  if (request.command === 'close') {
-    for (const socket of sockets) socket.terminate();
-    return {};
-  }
+  if (request.command === 'round') return arrivals.round(Number(request.round));
   throw new Error(`unknown command ${String(request.command)}`);
 });
 
+process.once('SIGTERM', () => {
+  for (const socket of sockets) socket.terminate();
+  process.exit(0);
+});
+
 const started = Date.now();
-await openAll();
+await openAll(count, 250, open);
 process.send?.({ type: 'ready', ms: Date.now() - started });

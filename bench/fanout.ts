@@ -1,29 +1,47 @@
 /**
- * Fan-out: one change to N subscribed WebSocket clients on this machine. The server runs in one
- * process and the N clients in another; the figure is the time from the change being published on
- * the bus to the last client receiving it (both sides read the same monotonic clock), the median
- * of several rounds, and the server's memory per connected, subscribed client.
+ * Fan-out: one change to N subscribed stream clients on this machine, WebSocket or SSE. The server
+ * runs in one process and the N clients in another (both with the open-file limit raised); the
+ * figure is the time from the change being published on the bus to the last client receiving it
+ * (both sides read the same monotonic clock), the median of several rounds, and the server's
+ * memory per connected, subscribed, idle client (RSS growth after full collections / N).
  *
- * The baseline is a bare `ws` server in the same run, with the same client process: it broadcasts
- * one pre-serialised string to every client, the least any server can do.
+ * The baseline is a bare broadcaster in the same run with the same client process (bare-broadcast.ts):
+ * a bare `ws` server for WebSocket, a bare `node:http` SSE server for SSE.
+ *
+ * With `trickle`, an HTTP request every 5 ms (its own process) runs through further rounds, and
+ * the slowest request that overlapped a broadcast (publish → last client) is reported.
  */
-import { startChild } from './child.js';
-import type { Row } from './table.js';
+import { startChild, type Child } from './child.js';
+import { BENCH_DIR, KEYS_FILE, type BenchData } from './data-dir.js';
+import { getRaw } from './http-get.js';
+import { summariseFile } from './profile.js';
+import { log, median, sleep } from './stats.js';
+import { atMost, atMostTimes, type Row } from './table.js';
 
-const ROUNDS = 7;
+export type Transport = 'websocket' | 'sse';
 
-export interface FanoutResult {
+export interface FanoutCase {
+  readonly transport: Transport;
   readonly clients: number;
-  /** Median over the rounds of publish → last client, ms. */
-  readonly lastMs: number;
-  /** Median over the rounds of publish → median client, ms. */
-  readonly medianMs: number;
-  /** Median over the rounds of the server's synchronous send loop, ms. */
-  readonly loopMs: number;
-  /** Server RSS growth per connected, subscribed client, KiB. */
-  readonly memoryKib: number;
-  /** Time to connect and subscribe every client, ms. */
-  readonly connectMs: number;
+  /** Time an HTTP trickle during this many extra broadcasts. */
+  readonly trickleRounds?: number;
+}
+
+export interface FanoutSettings {
+  readonly cases: readonly FanoutCase[];
+  readonly rounds: number;
+  /** Times each server is measured, alternating (queuecast, bare, queuecast, bare…). */
+  readonly passes: number;
+  readonly profile: boolean;
+}
+
+interface FanoutResult {
+  /** Publish → last client in each round, ms. */
+  readonly lastMs: readonly number[];
+  /** Server RSS growth per connected, subscribed, idle client, KB (1,000 bytes). */
+  readonly memoryKb: number;
+  /** The slowest trickled HTTP request that overlapped a broadcast, ms. */
+  readonly trickleMaxMs?: number;
 }
 
 interface Memory {
@@ -31,93 +49,192 @@ interface Memory {
   readonly heapUsed: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line: string) => process.stderr.write(`${line}\n`);
+/** Goals (issue #6): at most 1.2× the bare broadcast, 10 KB (WebSocket) / 16 KB (SSE) per connection. */
+export const TIME_FACTOR = 1.2;
+export const MEMORY_GOAL_KB: Readonly<Record<Transport, number>> = { websocket: 10, sse: 16 };
+export const TRICKLE_GOAL_MS = 50;
+const WAITS = '/v1/parks/mk/waits';
 
-export async function measureFanout(
-  server: 'queuecast' | 'baseline',
-  clients: number,
+/** The /waits bytes the bare servers answer the trickle with (queuecast's, fetched in its run). */
+let waitsBody: Buffer | undefined;
+
+const label = (c: FanoutCase) =>
+  `${c.clients.toLocaleString('en-US')} ${c.transport === 'websocket' ? 'WebSocket' : 'SSE'} clients`;
+
+async function measure(
+  server: 'queuecast' | 'bare',
+  fanout: FanoutCase,
+  data: BenchData,
+  settings: FanoutSettings,
+  profile: boolean,
 ): Promise<FanoutResult> {
-  const serverProcess = startChild('./fanout-server.ts', [server]);
-  let clientProcess: ReturnType<typeof startChild> | undefined;
+  const serverProcess =
+    server === 'queuecast'
+      ? startChild('./queuecast-server.ts', [data.dataDir, 'frozen', 'no-poll'], { stdout: 'ignore' })
+      : startChild('./bare-broadcast.ts', [fanout.transport === 'websocket' ? 'ws' : 'sse']);
+  const children: Child[] = [serverProcess];
   try {
     const { url } = await serverProcess.next<{ url: string }>('listening');
+    if (server === 'queuecast') {
+      waitsBody = (await getRaw(`${url}${WAITS}`, { Authorization: `Bearer ${data.keys[0] ?? ''}` })).body;
+    } else {
+      const headers = { 'content-type': 'application/json; charset=utf-8' };
+      await serverProcess.ask({
+        command: 'respond',
+        status: 200,
+        body: (waitsBody ?? Buffer.alloc(0)).toString('base64'),
+        headers,
+      });
+    }
+    const trickle = fanout.trickleRounds
+      ? startChild('./trickle.ts', [`${url}${WAITS}`, KEYS_FILE, '5'])
+      : undefined;
+    if (trickle) {
+      children.push(trickle);
+      await trickle.next('ready');
+    }
     await sleep(500);
     const before = await serverProcess.ask<Memory>({ command: 'memory' });
-    const wsUrl = `${url.replace(/^http/, 'ws')}/v1/stream`;
-    clientProcess = startChild('./fanout-clients.ts', [wsUrl, String(clients)]);
+    const clientProcess =
+      fanout.transport === 'websocket'
+        ? startChild('./fanout-clients.ts', [
+            `${url.replace(/^http/, 'ws')}/v1/stream`,
+            String(fanout.clients),
+            KEYS_FILE,
+          ])
+        : startChild('./sse-clients.ts', [
+            `${url}/v1/parks/magic-kingdom/waits/stream`,
+            String(fanout.clients),
+            KEYS_FILE,
+          ]);
+    children.push(clientProcess);
     const { ms: connectMs } = await clientProcess.next<{ ms: number }>('ready');
     await sleep(500);
     const after = await serverProcess.ask<Memory>({ command: 'memory' });
-    const last: number[] = [];
-    const middle: number[] = [];
+
+    let round = 0;
     const loops: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    const broadcast = async () => {
       const published = await serverProcess.ask<{ t0: string; loopNs: string }>({ command: 'publish' });
-      const arrived = await clientProcess.ask<{ median: string; last: string }>({ command: 'round', round });
-      const t0 = BigInt(published.t0);
-      last.push(Number(BigInt(arrived.last) - t0) / 1e6);
-      middle.push(Number(BigInt(arrived.median) - t0) / 1e6);
+      const arrived = await clientProcess.ask<{ last: string }>({ command: 'round', round: round++ });
       loops.push(Number(published.loopNs) / 1e6);
+      return [BigInt(published.t0), BigInt(arrived.last)] as const;
+    };
+    const last: number[] = [];
+    for (let i = 0; i < settings.rounds; i++) {
+      const [t0, t1] = await broadcast();
+      last.push(Number(t1 - t0) / 1e6);
       await sleep(200);
     }
+    const loopMs = median(loops);
     const result: FanoutResult = {
-      clients,
-      lastMs: median(last),
-      medianMs: median(middle),
-      loopMs: median(loops),
-      memoryKib: (after.rss - before.rss) / clients / 1024,
-      connectMs,
+      lastMs: last,
+      memoryKb: (after.rss - before.rss) / fanout.clients / 1000,
+      ...(trickle ? { trickleMaxMs: await trickled(trickle, broadcast, fanout.trickleRounds ?? 0) } : {}),
     };
     log(
-      `${server.padEnd(9)} ${String(clients).padStart(6)} clients: last ${result.lastMs.toFixed(1)} ms, ` +
-        `median ${result.medianMs.toFixed(1)} ms, send loop ${result.loopMs.toFixed(1)} ms, ` +
-        `${result.memoryKib.toFixed(1)} KiB/client (heap ${((after.heapUsed - before.heapUsed) / clients / 1024).toFixed(1)}), ` +
-        `connected in ${result.connectMs} ms; rounds ${last.map((ms) => ms.toFixed(1)).join(' ')}`,
+      `fan-out ${label(fanout)}, ${server.padEnd(9)}: last ${median(last).toFixed(1)} ms ` +
+        `(rounds ${last.map((ms) => ms.toFixed(1)).join(' ')}; send loop ${loopMs.toFixed(1)} ms), ${result.memoryKb.toFixed(1)} KB/client ` +
+        `(heap ${((after.heapUsed - before.heapUsed) / fanout.clients / 1000).toFixed(1)}), connected in ${connectMs} ms` +
+        (result.trickleMaxMs === undefined
+          ? ''
+          : `, slowest HTTP request during a broadcast ${result.trickleMaxMs.toFixed(1)} ms`),
     );
+    if (profile && server === 'queuecast') {
+      const file = `${BENCH_DIR}profiles/fanout-${fanout.transport}-${fanout.clients}.cpuprofile`;
+      await serverProcess.ask({ command: 'profile-start' });
+      for (let i = 0; i < 5; i++) {
+        await broadcast();
+        await sleep(200);
+      }
+      await serverProcess.ask({ command: 'profile-stop', file });
+      log(`profile of fan-out to ${label(fanout)}: ${file}\n${summariseFile(file, 20)}`);
+    }
     return result;
   } finally {
-    await clientProcess?.stop();
-    await serverProcess.stop();
+    for (const child of children.reverse()) await child.stop();
   }
 }
 
-/** Goals: within 1.5× of the bare broadcast (the same work plus a buffer check per client), and
- *  at most 64 KiB of server memory per client (10,000 clients in 640 MiB). */
-export const TIME_RATIO_GOAL = 1.5;
-export const MEMORY_GOAL_KIB = 64;
+/** Broadcasts `rounds` times under a 5 ms HTTP trickle; the slowest request overlapping a broadcast, ms. */
+async function trickled(
+  trickle: Child,
+  broadcast: () => Promise<readonly [bigint, bigint]>,
+  rounds: number,
+): Promise<number> {
+  await trickle.ask({ command: 'start' });
+  await sleep(300);
+  const windows: (readonly [bigint, bigint])[] = [];
+  for (let i = 0; i < rounds; i++) {
+    windows.push(await broadcast());
+    await sleep(300);
+  }
+  const { samples, failures } = await trickle.ask<{ samples: [string, string][]; failures: number }>({
+    command: 'stop',
+  });
+  if (failures > 0) throw new Error(`${failures} trickled HTTP requests failed`);
+  let slowest = 0;
+  let slowestOutside = 0;
+  let overlapping = 0;
+  for (const [sentText, latencyText] of samples) {
+    const sent = BigInt(sentText);
+    const done = sent + BigInt(latencyText);
+    const ms = Number(latencyText) / 1e6;
+    if (!windows.some(([start, end]) => sent <= end && done >= start)) {
+      slowestOutside = Math.max(slowestOutside, ms);
+      continue;
+    }
+    overlapping++;
+    slowest = Math.max(slowest, ms);
+  }
+  if (overlapping === 0) throw new Error('no trickled HTTP request overlapped a broadcast');
+  log(
+    `trickle: ${samples.length} requests, ${overlapping} during a broadcast (slowest ${slowest.toFixed(1)} ms), ` +
+      `slowest of the others ${slowestOutside.toFixed(1)} ms`,
+  );
+  return slowest;
+}
 
-export async function fanoutRows(sizes: readonly number[]): Promise<Row[]> {
+/**
+ * Per case, `passes` alternating measurements of each server. Time: the median of every round of
+ * every pass; memory per connection: the mean of the passes; the trickle: the slowest of all.
+ */
+export async function fanoutRows(data: BenchData, settings: FanoutSettings): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const clients of sizes) {
-    const ours = await measureFanout('queuecast', clients);
-    const bare = await measureFanout('baseline', clients);
-    const label = clients.toLocaleString('en-US');
-    const timeRatio = ours.lastMs / bare.lastMs;
-    rows.push({
-      name: `fan-out to ${label} WebSocket clients: last client has the change`,
-      value: round(ours.lastMs),
-      unit: 'ms',
-      baseline: round(bare.lastMs),
-      ratio: round(timeRatio, 2),
-      goal: `≤ ${TIME_RATIO_GOAL}× baseline`,
-      met: timeRatio <= TIME_RATIO_GOAL,
-    });
-    rows.push({
-      name: `fan-out to ${label} WebSocket clients: server memory per client`,
-      value: round(ours.memoryKib),
-      unit: 'KiB',
-      baseline: round(bare.memoryKib),
-      ratio: round(ours.memoryKib / bare.memoryKib, 2),
-      goal: `≤ ${MEMORY_GOAL_KIB} KiB`,
-      met: ours.memoryKib <= MEMORY_GOAL_KIB,
-    });
+  for (const fanout of settings.cases) {
+    const ours: FanoutResult[] = [];
+    const bare: FanoutResult[] = [];
+    for (let pass = 0; pass < settings.passes; pass++) {
+      ours.push(await measure('queuecast', fanout, data, settings, settings.profile && pass === 0));
+      bare.push(await measure('bare', fanout, data, settings, false));
+    }
+    const time = (results: FanoutResult[]) => median(results.flatMap((result) => result.lastMs));
+    const memory = (results: FanoutResult[]) =>
+      results.reduce((sum, result) => sum + result.memoryKb, 0) / results.length;
+    const trickle = (results: FanoutResult[]) =>
+      Math.max(...results.map((result) => result.trickleMaxMs ?? NaN));
+    const name = `fan-out to ${label(fanout)}`;
+    rows.push(atMostTimes(`${name}: last client has the change`, 'ms', time(ours), time(bare), TIME_FACTOR));
+    rows.push(
+      atMost(
+        `${name}: server memory per idle connection`,
+        'KB',
+        memory(ours),
+        memory(bare),
+        MEMORY_GOAL_KB[fanout.transport],
+      ),
+    );
+    if (fanout.trickleRounds) {
+      rows.push(
+        atMost(
+          `HTTP request every 5 ms during ${name} broadcasts: slowest`,
+          'ms',
+          trickle(ours),
+          trickle(bare),
+          TRICKLE_GOAL_MS,
+        ),
+      );
+    }
   }
   return rows;
-}
-
-function round(value: number, digits = 1): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
 }

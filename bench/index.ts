@@ -1,26 +1,95 @@
 /**
- * `npm run bench`: the benchmarks that have a goal, as one table on stdout.
+ * `npm run bench`: every benchmark of issue #6 on this machine, as one table on stdout, each figure
+ * next to a bare baseline measured in the same run (see BENCHMARKS.md for the methods).
  *
- *   npm run bench              fan-out to 1,000 and 10,000 WebSocket clients
- *   npm run bench -- --quick   1,000 clients only
- *   npm run bench -- --json    the rows as one JSON array on stdout (progress on stderr)
+ *   npm run bench                  the full suite (about 11 minutes)
+ *   npm run bench -- --quick       shorter runs and 1,000 stream clients (a few minutes)
+ *   npm run bench -- --json        the rows as one JSON array on stdout (progress on stderr)
+ *   npm run bench -- --only=http   some sections: http, fanout, backfill, memory (comma-separated)
+ *   BENCH_PROFILE=1 npm run bench  also CPU-profile queuecast (.bench/profiles/, summaries on stderr)
  *
  * Timings depend on the machine and its load: compare a row with its baseline, measured in the
  * same run on the same machine, rather than with another run.
  */
-import { fanoutRows } from './fanout.js';
-import { renderTable } from './table.js';
+import { backfillRows } from './backfill.js';
+import { build } from './built-app.js';
+import { prepareDataDir } from './data-dir.js';
+import { fanoutRows, type FanoutSettings } from './fanout.js';
+import { httpRows, type HttpSettings } from './http.js';
+import { machineLine } from './machine.js';
+import { memoryRows } from './memory.js';
+import { log } from './stats.js';
+import { notBuilt, renderTable, type Row } from './table.js';
+import { ensureWrk } from './wrk.js';
 
-const args = new Set(process.argv.slice(2));
-for (const arg of args) {
-  if (arg !== '--quick' && arg !== '--json') {
-    process.stderr.write(`unknown option ${arg}; use --quick and/or --json\n`);
-    process.exit(2);
+const SECTIONS = ['backfill', 'http', 'fanout', 'memory'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function parseArgs(argv: readonly string[]) {
+  let quick = false;
+  let json = false;
+  let only: readonly Section[] = SECTIONS;
+  for (const arg of argv) {
+    if (arg === '--quick') quick = true;
+    else if (arg === '--json') json = true;
+    else if (arg.startsWith('--only=')) {
+      const names = arg.slice('--only='.length).split(',');
+      const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+      if (unknown.length > 0) usage(`unknown section ${unknown.join(', ')}`);
+      only = names as Section[];
+    } else usage(`unknown option ${arg}`);
   }
+  return { quick, json, only };
 }
 
-const sizes = args.has('--quick') ? [1_000] : [1_000, 10_000];
-const rows = await fanoutRows(sizes);
-if (args.has('--json')) process.stdout.write(`${JSON.stringify(rows)}\n`);
-else process.stdout.write(`${renderTable(rows)}\n`);
-process.exitCode = 0;
+function usage(problem: string): never {
+  process.stderr.write(`${problem}; use --quick, --json and --only=${SECTIONS.join(',')}\n`);
+  process.exit(2);
+}
+
+const { quick, json, only } = parseArgs(process.argv.slice(2));
+const profile = process.env.BENCH_PROFILE === '1';
+const http: HttpSettings = quick
+  ? { seconds: 3, warmupSeconds: 1, rounds: 1, profile }
+  : { seconds: 10, warmupSeconds: 3, rounds: 3, profile };
+const fanout: FanoutSettings = quick
+  ? {
+      cases: [
+        { transport: 'websocket', clients: 1_000, trickleRounds: 5 },
+        { transport: 'sse', clients: 1_000 },
+      ],
+      rounds: 5,
+      passes: 1,
+      profile,
+    }
+  : {
+      cases: [
+        { transport: 'websocket', clients: 1_000 },
+        { transport: 'websocket', clients: 10_000, trickleRounds: 5 },
+        { transport: 'sse', clients: 10_000 },
+      ],
+      rounds: 7,
+      passes: 2,
+      profile,
+    };
+
+const started = performance.now();
+log(machineLine());
+ensureWrk();
+build();
+const data = await prepareDataDir();
+const rows: Row[] = [];
+for (const section of SECTIONS) {
+  if (!only.includes(section)) continue;
+  const sectionStarted = performance.now();
+  if (section === 'backfill') rows.push(...(await backfillRows()));
+  if (section === 'http') rows.push(...(await httpRows(data, http)));
+  if (section === 'fanout') rows.push(...(await fanoutRows(data, fanout)));
+  if (section === 'memory') rows.push(...(await memoryRows(data, quick ? 6_000 : 12_000)));
+  log(`${section}: ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s`);
+}
+rows.push(notBuilt('models (crowd forecasts, typical waits, predictions, accuracy)'));
+log(`bench: ${((performance.now() - started) / 1000).toFixed(0)} s in all`);
+
+if (json) process.stdout.write(`${JSON.stringify(rows)}\n`);
+else process.stdout.write(`${machineLine()}\n\n${renderTable(rows)}\n`);

@@ -12,6 +12,7 @@ import { registerAccessHook } from './access/http-hook.js';
 import type { ApiContext } from './context.js';
 import { ApiError, ERROR_MEANING, ERROR_STATUS } from './errors.js';
 import { openapiDocument } from './openapi.js';
+import { OneLinePerRequest } from './request-log.js';
 import { registerRoutes } from './routes/index.js';
 import { describeValidationError } from './validation-message.js';
 
@@ -56,8 +57,7 @@ export async function buildApiServer(
 ): Promise<ApiServer> {
   const app = Fastify({
     loggerInstance: logger,
-    // One line per request, written when it completes (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -102,11 +102,6 @@ export async function buildApiServer(
     reply.header('X-Request-Id', request.id);
   });
   registerAccessHook(app, context);
-
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode >= 400) {
