@@ -5,7 +5,7 @@
  * addresses) from precomputed request strings, and reports through `done()` as one JSON line.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { BENCH_DIR } from './data-dir.js';
 import { log } from './stats.js';
 
@@ -123,7 +123,7 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
     file,
     `${options.origin}${options.path}`,
   ];
-  const output = await new Promise<string>((resolve, reject) => {
+  const output = new Promise<string>((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -135,7 +135,12 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
       else reject(new Error(`wrk exited ${String(code)}: ${stderr.trim() || stdout.trim()}`));
     });
   });
-  return parseWrk(output);
+  try {
+    return parseWrk(await output);
+  } finally {
+    // A script holds a request per key or address (up to a few MB): one run's, then gone.
+    rmSync(file, { force: true });
+  }
 }
 
 /** Reads the JSON line the script's done() writes after wrk's own text summary. */
