@@ -50,34 +50,21 @@ export async function loadBuiltApp(): Promise<BuiltApp> {
  */
 export async function historyRecorder(): Promise<(dataDir: string) => Promise<number>> {
   const load = <T>(path: string) => import(new URL(`../dist/${path}`, import.meta.url).href) as Promise<T>;
-  const [{ Catalog }, { createSimulatedFeeds }, { Ingest }, { LiveState }, { LocalBus }, stores, built] =
-    await Promise.all([
-      load<typeof import('../src/catalog/catalog.js')>('catalog/catalog.js'),
-      load<typeof import('../src/feeds/sim/index.js')>('feeds/sim/index.js'),
-      load<typeof import('../src/ingest/ingest.js')>('ingest/ingest.js'),
-      load<typeof import('../src/live/live-state.js')>('live/live-state.js'),
-      load<typeof import('../src/shared-state/bus.js')>('shared-state/bus.js'),
-      load<typeof import('../src/store/sqlite/open-sqlite-store.js')>('store/sqlite/open-sqlite-store.js'),
-      loadBuiltApp(),
-    ]);
+  const [{ recordingIngest }, stores, built] = await Promise.all([
+    load<typeof import('../src/app/recording-ingest.js')>('app/recording-ingest.js'),
+    load<typeof import('../src/store/sqlite/open-sqlite-store.js')>('store/sqlite/open-sqlite-store.js'),
+    loadBuiltApp(),
+  ]);
   return async (dataDir) => {
     const config = built.loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-    const catalog = Catalog.load();
-    const feeds = createSimulatedFeeds(catalog);
     const store = await stores.openSqliteStore(dataDir);
     try {
-      const ingest = new Ingest({
-        catalog,
-        liveQueues: feeds.liveQueues,
-        schedule: feeds.schedule,
+      const ingest = await recordingIngest({
         store,
-        live: new LiveState(built.systemClock),
-        bus: new LocalBus(),
         clock: built.systemClock,
         logger: built.createLogger('warn'),
         coverageStart: config.coverageStart,
       });
-      await ingest.resume();
       return await ingest.catchUp(built.systemClock.now());
     } finally {
       await store.close();

@@ -1,13 +1,9 @@
 import { parseArgs } from 'node:util';
+import { createLogger } from '../../../app/logger.js';
 import { catchUpProgress } from '../../../app/progress.js';
-import { Catalog } from '../../../catalog/catalog.js';
-import { createSimulatedFeeds } from '../../../feeds/sim/index.js';
-import { Ingest } from '../../../ingest/ingest.js';
+import { recordingIngest } from '../../../app/recording-ingest.js';
 import { systemClock } from '../../../lib/clock.js';
 import { isCalendarDate, localDate } from '../../../lib/time.js';
-import { LiveState } from '../../../live/live-state.js';
-import { createLogger } from '../../../app/logger.js';
-import { LocalBus } from '../../../shared-state/bus.js';
 import { openSqliteStore } from '../../../store/sqlite/open-sqlite-store.js';
 import { UsageError, type Command } from '../../command.js';
 
@@ -28,22 +24,14 @@ export const historyBackfill: Command = {
         `--from must be a date YYYY-MM-DD no later than ${today} (got ${from ?? 'nothing'})`,
       );
     }
-    const catalog = Catalog.load();
-    const feeds = createSimulatedFeeds(catalog);
     const store = await openSqliteStore(config.dataDir);
     try {
-      const ingest = new Ingest({
-        catalog,
-        liveQueues: feeds.liveQueues,
-        schedule: feeds.schedule,
+      const ingest = await recordingIngest({
         store,
-        live: new LiveState(systemClock),
-        bus: new LocalBus(),
         clock: systemClock,
         logger: createLogger('warn'),
         coverageStart: from,
       });
-      await ingest.resume();
       const progress = catchUpProgress();
       const rows = await ingest.fillUnrecorded(from, systemClock.now(), progress.onProgress);
       progress.finish(rows);
