@@ -27,8 +27,8 @@ const COMPONENTS: readonly (readonly [string, RegExp])[] = [
     /\/(pino|sonic-boom|pino-std-serializers)\/|fastify\/lib\/(log-controller|logger-factory)|\/app\/logger\.js/,
   ],
   [
-    'rate limits (rate-limiter-flexible, api/access/rate-limits)',
-    /rate-limiter-flexible|\/api\/access\/rate-limits\.js/,
+    'rate limits (api/access/rate-limits, shared-state/window-counters)',
+    /\/api\/access\/rate-limits\.js|\/shared-state\/window-counters\.js/,
   ],
   ['key check (api/access: hash, verdict cache)', /\/(dist|src)\/api\/(access\/|client-ip\.js)|proxy-addr/],
   ['CORS (@fastify/cors)', /@fastify\/cors/],

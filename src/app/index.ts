@@ -21,7 +21,7 @@ import { LiveState } from '../live/live-state.js';
 import { PriorityPriceService } from '../services/priority-prices.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
-import { localCounters } from '../shared-state/rate-limiter.js';
+import { LocalWindowCounters } from '../shared-state/window-counters.js';
 import { LocalStreamSlots } from '../shared-state/stream-slots.js';
 import { registerSite } from '../site/index.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
@@ -90,7 +90,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const links = new Links(config.siteUrl, config.baseUrl);
   const access = new AccessControl(
     new KeyVerdicts(stores.keys, clock),
-    new RateLimits(localCounters, clock),
+    new RateLimits(new LocalWindowCounters(clock), clock),
     config.providerData,
   );
   const context = {

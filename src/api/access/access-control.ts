@@ -1,14 +1,14 @@
 /**
  * Who a caller is and what they may do: the key verdict (401, never a downgrade), the provider-data
  * switch (403), and the per-minute and per-day limits (429 with Retry-After). HTTP requests pass
- * through `register`; the stream transports call `admit` for the same decisions.
+ * through `admit`; the stream gate makes the same decisions step by step, as it also needs the caller.
  */
 import type { Tier } from './tiers.js';
 import { ApiError } from '../errors.js';
 import { invalidKeyMessage, presentedKey, type KeyCarrier } from './presented-key.js';
 import type { RateDecision, RateLimits } from './rate-limits.js';
 import { TIER_LIMITS } from './tiers.js';
-import type { KeyVerdicts } from './verdicts.js';
+import type { KeyVerdict, KeyVerdicts } from './verdicts.js';
 
 export interface Caller {
   readonly tier: Tier;
@@ -18,12 +18,21 @@ export interface Caller {
   readonly verdictExpiresAt: number | undefined;
 }
 
-export function rateLimitHeaders(decision: RateDecision): Record<string, number> {
+export type RateLimitHeaders = Readonly<
+  Record<'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset', number>
+>;
+
+export function rateLimitHeaders(decision: RateDecision): RateLimitHeaders {
   return {
     'X-RateLimit-Limit': decision.limit,
     'X-RateLimit-Remaining': decision.remaining,
     'X-RateLimit-Reset': decision.reset,
   };
+}
+
+function callerOf(verdict: KeyVerdict): Caller {
+  if (!verdict.valid) throw new ApiError('invalid_key', invalidKeyMessage(verdict.reason));
+  return { tier: verdict.tier, subject: `key:${verdict.keyId}`, verdictExpiresAt: verdict.expiresAt };
 }
 
 export class AccessControl {
@@ -37,14 +46,34 @@ export class AccessControl {
     return this.providerData === 'enabled';
   }
 
-  /** The caller behind a request; ApiError(invalid_key) for a malformed, unknown or revoked key. */
-  async identify(request: KeyCarrier & { readonly ip: string }): Promise<Caller> {
+  /**
+   * The caller behind a request: at once when no lookup is needed (no key, or a verdict cached in
+   * the last 10 minutes), else once the key store answers. ApiError(invalid_key) for a malformed,
+   * unknown or revoked key.
+   */
+  identify(request: KeyCarrier & { readonly ip: string }): Caller | Promise<Caller> {
     const key = presentedKey(request);
     if (key === undefined)
       return { tier: 'keyless', subject: `ip:${request.ip}`, verdictExpiresAt: undefined };
-    const verdict = await this.verdicts.verdict(key);
-    if (!verdict.valid) throw new ApiError('invalid_key', invalidKeyMessage(verdict.reason));
-    return { tier: verdict.tier, subject: `key:${verdict.keyId}`, verdictExpiresAt: verdict.expiresAt };
+    const known = this.verdicts.known(key);
+    return known ? callerOf(known) : this.verdicts.verdict(key).then(callerOf);
+  }
+
+  /**
+   * What a data request must pass, in order: its key (401), the provider switch for provider data
+   * (403), then the caller's limits (429). Returns the X-RateLimit-* headers to send; synchronous
+   * unless the key has to be looked up.
+   */
+  admit(
+    request: KeyCarrier & { readonly ip: string },
+    providerData: boolean,
+  ): RateLimitHeaders | Promise<RateLimitHeaders> {
+    const caller = this.identify(request);
+    const pass = (who: Caller) => {
+      if (providerData) this.requireProviderData();
+      return this.count(who);
+    };
+    return caller instanceof Promise ? caller.then(pass) : pass(caller);
   }
 
   /** ApiError(rights_unavailable) when provider-derived data is disabled on this server. */
@@ -58,8 +87,8 @@ export class AccessControl {
   }
 
   /** Counts one request (or one stream connection) and returns the headers to send; throws on 429. */
-  async count(caller: Caller): Promise<Record<string, number>> {
-    const decision = await this.limits.consume(caller.tier, caller.subject);
+  count(caller: Caller): RateLimitHeaders {
+    const decision = this.limits.consume(caller.tier, caller.subject);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       const limits = TIER_LIMITS[caller.tier];

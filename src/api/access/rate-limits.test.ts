@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
-import { localCounters } from '../../shared-state/rate-limiter.js';
+import { LocalWindowCounters } from '../../shared-state/window-counters.js';
 import { RateLimits } from './rate-limits.js';
 import type { Tier } from './tiers.js';
 
 /** Spreads `count` requests over minutes, never more than `perMinute` in one. */
-async function spend(limits: RateLimits, clock: ManualClock, tier: Tier, count: number, perMinute: number) {
+function spend(limits: RateLimits, clock: ManualClock, tier: Tier, count: number, perMinute: number) {
   let last;
   for (let i = 0; i < count; i++) {
     if (i > 0 && i % perMinute === 0) clock.advance(60_000);
-    last = await limits.consume(tier, 'subject');
+    last = limits.consume(tier, 'subject');
     if (!last.allowed) throw new Error(`refused at request ${i + 1}`);
   }
   return last;
@@ -22,25 +22,25 @@ describe('RateLimits per UTC day', () => {
     ['partner', 200_000, 600],
   ] as const)(
     'allows a %s subject %i requests a UTC day, then refuses until midnight',
-    async (tier, perDay, perMinute) => {
+    (tier, perDay, perMinute) => {
       const clock = new ManualClock(Date.parse('2026-11-21T00:00:00Z'));
-      const limits = new RateLimits(localCounters, clock);
-      const last = await spend(limits, clock, tier, perDay, perMinute);
+      const limits = new RateLimits(new LocalWindowCounters(clock), clock);
+      const last = spend(limits, clock, tier, perDay, perMinute);
       expect(last).toMatchObject({ allowed: true, window: 'day', limit: perDay, remaining: 0 });
       clock.advance(60_000);
-      const refused = await limits.consume(tier, 'subject');
+      const refused = limits.consume(tier, 'subject');
       expect(refused).toMatchObject({ allowed: false, window: 'day', limit: perDay, remaining: 0 });
       expect(refused.reset).toBe(Math.ceil((Date.parse('2026-11-22T00:00:00Z') - clock.now()) / 1000));
-      expect((await limits.consume(tier, 'another subject')).allowed).toBe(true);
+      expect(limits.consume(tier, 'another subject').allowed).toBe(true);
       clock.set('2026-11-22T00:00:00Z');
-      expect((await limits.consume(tier, 'subject')).allowed).toBe(true);
+      expect(limits.consume(tier, 'subject').allowed).toBe(true);
     },
   );
 
-  it('describes the minute window while it is the tighter one', async () => {
+  it('describes the minute window while it is the tighter one', () => {
     const clock = new ManualClock(Date.parse('2026-11-21T10:00:15Z'));
-    const limits = new RateLimits(localCounters, clock);
-    expect(await limits.consume('free', 's')).toEqual({
+    const limits = new RateLimits(new LocalWindowCounters(clock), clock);
+    expect(limits.consume('free', 's')).toEqual({
       allowed: true,
       window: 'minute',
       limit: 120,

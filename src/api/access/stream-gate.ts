@@ -19,7 +19,7 @@ export class AccessStreamGate implements StreamGate {
   async admit(request: StreamRequest): Promise<StreamVerdict> {
     const caller = await this.access.identify(request);
     this.access.requireProviderData();
-    const headers = await this.access.count(caller);
+    const headers = this.access.count(caller);
     const max = TIER_LIMITS[caller.tier].concurrent_streams;
     if (!(await this.slots.acquire(caller.subject, max))) {
       const who = caller.tier === 'keyless' ? 'keyless access (per IP address)' : `a ${caller.tier} key`;

@@ -26,14 +26,20 @@ export class KeyVerdicts {
     private readonly ttlMs = VERDICT_TTL_MS,
   ) {}
 
-  async verdict(key: string): Promise<KeyVerdict> {
+  /** The verdict when it needs no lookup (a malformed key, or one judged in the last 10 minutes). */
+  known(key: string): KeyVerdict | undefined {
     const now = this.clock.now();
     if (!KEY_PATTERN.test(key)) return { valid: false, reason: 'malformed', expiresAt: now + this.ttlMs };
+    const cached = this.cache.get(hashKey(key));
+    return cached && cached.expiresAt > now ? cached : undefined;
+  }
+
+  async verdict(key: string): Promise<KeyVerdict> {
+    const known = this.known(key);
+    if (known) return known;
     const hash = hashKey(key);
-    const cached = this.cache.get(hash);
-    if (cached && cached.expiresAt > now) return cached;
     const record = await this.keys.findKeyByHash(hash);
-    const expiresAt = now + this.ttlMs;
+    const expiresAt = this.clock.now() + this.ttlMs;
     const verdict: KeyVerdict = !record
       ? { valid: false, reason: 'unknown', expiresAt }
       : record.revoked_at !== null
