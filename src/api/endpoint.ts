@@ -4,6 +4,7 @@
  */
 import type { TSchema } from 'typebox';
 import { ERROR_MEANING, type ErrorCode } from './errors.js';
+import type { PreparedLookup } from './prepared-lane.js';
 import { ErrorBody } from './schemas/common.js';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 503;
@@ -58,6 +59,11 @@ export interface EndpointDoc<
   readonly provider?: boolean;
   /** Served from a prepared body: ETag, `304 Not Modified` for If-None-Match, gzip and brotli. */
   readonly conditional?: boolean;
+  /**
+   * The prepared body for given path parameters, found without waiting: plain requests are then
+   * answered in the prepared lane (prepared-lane.ts). Implies `conditional`.
+   */
+  readonly prepared?: PreparedLookup;
 }
 
 function errorResponse(status: ErrorStatus) {
@@ -87,6 +93,7 @@ export function endpoint<P extends TSchema | undefined, Q extends TSchema | unde
       rateLimited: doc.rateLimited ?? true,
       provider: doc.provider ?? false,
       keyInQuery: security === 'stream',
+      ...(doc.prepared ? { prepared: doc.prepared } : {}),
     },
   };
 }
@@ -97,6 +104,7 @@ export function endpointSchema<
   B extends TSchema,
 >(doc: EndpointDoc<P, Q, B>) {
   const rateLimited = doc.rateLimited ?? true;
+  const conditional = doc.conditional === true || doc.prepared !== undefined;
   const errors = Object.fromEntries(doc.errors.map((status) => [status, errorResponse(status)])) as Partial<
     Record<ErrorStatus, typeof ErrorBody>
   >;
@@ -112,7 +120,7 @@ export function endpointSchema<
       200: {
         ...doc.body,
         headers: {
-          ...(doc.conditional
+          ...(conditional
             ? {
                 ETag: {
                   type: 'string',
@@ -131,7 +139,7 @@ export function endpointSchema<
           ...(rateLimited ? RATE_LIMIT_HEADERS : {}),
         },
       },
-      ...(doc.conditional
+      ...(conditional
         ? {
             304: {
               type: 'null',

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_CONTENT_TYPE } from './response-headers.js';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -57,12 +58,30 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Answers with a prepared body: 304 for a matching If-None-Match, else the best encoding. */
+/** What a request gets from a prepared body: 304 for a matching If-None-Match, else the best encoding. */
+export interface PreparedAnswer {
+  readonly status: 200 | 304;
+  readonly encoding: ContentEncoding | undefined;
+  /** Undefined for a 304. */
+  readonly bytes: Buffer | undefined;
+}
+
+export function answerFor(
+  body: PreparedBody,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): PreparedAnswer {
+  if (matchesEtag(ifNoneMatch, body.etag)) return { status: 304, encoding: undefined, bytes: undefined };
+  const encoding = acceptedEncoding(acceptEncoding);
+  return { status: 200, encoding, bytes: encoding ? body.encoded(encoding) : body.json };
+}
+
+/** Answers through the router with a prepared body (the prepared lane answers without it). */
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, body: PreparedBody): FastifyReply {
+  const answer = answerFor(body, request.headers['if-none-match'], request.headers['accept-encoding']);
   reply.header('ETag', body.etag).header('Vary', 'Accept-Encoding');
-  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(body.json);
-  return reply.header('Content-Encoding', encoding).send(body.encoded(encoding));
+  if (answer.status === 304) return reply.code(304).send();
+  reply.type(JSON_CONTENT_TYPE);
+  if (answer.encoding) reply.header('Content-Encoding', answer.encoding);
+  return reply.send(answer.bytes);
 }

@@ -1,13 +1,57 @@
 /**
- * Request logging: one line per request, written when the response is done, with the method, URL
- * (key redacted by the logger's serializer), client IP, request ID, status and response time.
- * Fastify's default writes two (an "incoming request" line, then "request completed"); at the
- * default LOG_LEVEL=info the second line cost about a fifth of the CPU time of a /waits request
- * (132 µs → 102 µs per request with one line; BENCHMARKS.md).
+ * Request logging. Every request is logged with its outcome in one line (method, URL with any key
+ * redacted by the logger's serializer, client IP, request ID, status, response time): at `debug`
+ * for successes, `info` for client errors, `error` for server errors. At the default
+ * LOG_LEVEL=info a line per success was the largest cost of a cached response after the socket
+ * write itself (BENCHMARKS.md), so successes are counted instead, and a summary of the traffic is
+ * logged once a minute (`TrafficSummary`). LOG_LEVEL=debug logs every request.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { TrafficSummary } from './traffic-summary.js';
 
-export class OneLinePerRequest extends LogController {
+export interface CompletedRequest {
+  readonly reqId: string;
+  readonly method: string;
+  readonly url: string;
+  readonly ip: string;
+  readonly statusCode: number;
+  /** Milliseconds from the request to the end of the response. */
+  readonly responseTime: number;
+  readonly error?: Error | undefined;
+}
+
+export class RequestLog {
+  readonly traffic: TrafficSummary;
+
+  constructor(private readonly logger: Logger) {
+    this.traffic = new TrafficSummary(logger);
+  }
+
+  completed(request: CompletedRequest): void {
+    this.traffic.count(request.statusCode);
+    const level =
+      request.error || request.statusCode >= 500 ? 'error' : request.statusCode >= 400 ? 'info' : 'debug';
+    if (!this.logger.isLevelEnabled(level)) return;
+    this.logger[level](
+      {
+        reqId: request.reqId,
+        req: { method: request.method, url: request.url, ip: request.ip },
+        res: { statusCode: request.statusCode },
+        responseTime: request.responseTime,
+        ...(request.error ? { err: request.error } : {}),
+      },
+      request.error ? 'request errored' : 'request completed',
+    );
+  }
+}
+
+/** Fastify's request logging, through the one `RequestLog` (Fastify's default writes two lines). */
+export class FastifyRequestLog extends LogController {
+  constructor(private readonly log: RequestLog) {
+    super();
+  }
+
   override incomingRequest(): void {
     // Logged with its outcome in requestCompleted.
   }
@@ -17,8 +61,14 @@ export class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    this.log.completed({
+      reqId: request.id,
+      method: request.method,
+      url: request.url,
+      ip: request.ip,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+      error: error ?? undefined,
+    });
   }
 }

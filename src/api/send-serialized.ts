@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { JSON_CONTENT_TYPE } from './response-headers.js';
 
 /**
  * Sends JSON that is already serialised (a cached document, a live snapshot): Fastify passes a
@@ -6,5 +7,5 @@ import type { FastifyReply } from 'fastify';
  * route's schema still documents the shape.
  */
 export function sendSerialized(reply: FastifyReply, json: string | Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type(JSON_CONTENT_TYPE).send(json);
 }

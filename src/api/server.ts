@@ -3,7 +3,8 @@
  * behaviour of every endpoint (CORS, Cache-Control, request IDs, 405/404, error envelope); then the
  * routes. Nothing here knows an endpoint's rules.
  */
-import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { Logger } from 'pino';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -12,11 +13,18 @@ import { registerAccessHook } from './access/http-hook.js';
 import type { ApiContext } from './context.js';
 import { ApiError, ERROR_MEANING, ERROR_STATUS } from './errors.js';
 import { openapiDocument } from './openapi.js';
-import { OneLinePerRequest } from './request-log.js';
+import { FastifyRequestLog, RequestLog } from './request-log.js';
+import { PreparedLane, type PreparedLookup } from './prepared-lane.js';
+import { requestId } from './request-id.js';
+import { EXPOSED_HEADERS, cacheControl } from './response-headers.js';
 import { registerRoutes } from './routes/index.js';
 import { describeValidationError } from './validation-message.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The lane in front of the router (tests read what it answered). */
+    readonly preparedLane: PreparedLane;
+  }
   interface FastifyContextConfig {
     /** `Cache-Control: public, max-age=<maxAge>` on success (SPEC endpoint table). */
     maxAge?: number;
@@ -26,6 +34,8 @@ declare module 'fastify' {
     provider?: boolean;
     /** A stream endpoint: also accepts the key as `?key=`. */
     keyInQuery?: boolean;
+    /** Served from a prepared body, also through the prepared lane (prepared-lane.ts). */
+    prepared?: PreparedLookup;
   }
 }
 
@@ -44,7 +54,6 @@ export interface ListedEndpoint {
 }
 
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * @param registerPages routes served beside the API (the site's pages), registered before the
@@ -52,17 +61,27 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export async function buildApiServer(
   context: ApiContext,
-  logger: FastifyBaseLogger,
+  logger: Logger,
   registerPages: (app: ApiServer) => void = () => undefined,
 ): Promise<ApiServer> {
+  const requestLog = new RequestLog(logger);
+  const lane = new PreparedLane({ access: context.access, trustProxy: context.trustProxy, log: requestLog });
+  // Fastify types its instance by the logger's type; the routes are typed for its base logger.
+  const baseLogger: FastifyBaseLogger = logger;
   const app = Fastify({
-    loggerInstance: logger,
-    logController: new OneLinePerRequest(),
-    requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    loggerInstance: baseLogger,
+    logController: new FastifyRequestLog(requestLog),
+    // The prepared lane answers what it can before the router (see prepared-lane.ts).
+    serverFactory: (router) => {
+      const server = createServer(lane.handler(router));
+      // What Fastify sets on the servers it makes itself (its defaults).
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
     },
+    requestIdHeader: false,
+    genReqId: (req) => requestId(req.headers),
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true } },
     forceCloseConnections: false,
@@ -71,18 +90,12 @@ export async function buildApiServer(
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.decorate('preparedLane', lane);
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD'],
     allowedHeaders: ['Authorization', 'X-Service-Key', 'Content-Type', 'If-None-Match'],
-    exposedHeaders: [
-      'X-RateLimit-Limit',
-      'X-RateLimit-Remaining',
-      'X-RateLimit-Reset',
-      'Retry-After',
-      'X-Request-Id',
-      'ETag',
-    ],
+    exposedHeaders: [...EXPOSED_HEADERS],
     maxAge: 86400,
   });
   await app.register(swagger, openapiDocument(context));
@@ -93,24 +106,47 @@ export async function buildApiServer(
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes('GET')) return;
     getUrls.push(route.url);
+    const config = route.config;
+    if (config?.prepared && config.maxAge !== undefined) {
+      lane.add(route.url, {
+        maxAge: config.maxAge,
+        provider: config.provider ?? false,
+        lookup: config.prepared,
+      });
+    }
     const schema = route.schema;
     if (schema?.hide || !schema?.summary) return;
     listed.push({ path: `GET ${route.url.replace(/:(\w+)/g, '{$1}')}`, description: schema.summary });
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks rather than async ones: no promise per request for a header.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   registerAccessHook(app, context);
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400) {
       reply.header('Cache-Control', 'no-store');
     } else if (!reply.hasHeader('Cache-Control')) {
       const maxAge = request.routeOptions.config.maxAge;
-      if (maxAge !== undefined) reply.header('Cache-Control', `public, max-age=${maxAge}`);
+      if (maxAge !== undefined) reply.header('Cache-Control', cacheControl(maxAge));
     }
-    return payload;
+    done(null, payload);
+  });
+
+  app.addHook('onReady', (done) => {
+    requestLog.traffic.start();
+    done();
+  });
+  app.addHook('preClose', (done) => {
+    lane.close();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    requestLog.traffic.stop();
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

@@ -40,6 +40,15 @@ export class LiveState {
     this.parks.set(parkKey, { ...record, failedAt: at, failure: message });
   }
 
+  /**
+   * Names what `view` would say now: it changes with every refresh, failure and change of data
+   * status, so a body built from one view can be reused until it does.
+   */
+  version(parkKey: string): string {
+    const view = this.view(parkKey);
+    return `${view.data_status}|${view.refreshed_at ?? 'never'}|${view.reason ?? ''}`;
+  }
+
   view(parkKey: string): ParkLiveView {
     const record = this.parks.get(parkKey);
     const snapshot = record?.snapshot;

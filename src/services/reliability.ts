@@ -38,6 +38,11 @@ export class ReliabilityService {
     return this.cache.get(park.key) ?? (await this.recompute(park));
   }
 
+  /** Changes with each recomputation of the park: bodies built from one can be reused until then. */
+  version(park: Park): string {
+    return String(this.cache.get(park.key)?.computed_at ?? 'never');
+  }
+
   async forRide(
     park: Park,
     rideId: string,

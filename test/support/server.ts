@@ -53,7 +53,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     DATA_DIR: dataDir,
     SITE_URL,
     BASE_URL,
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: 'debug',
     COVERAGE_START: new Date(clock.now() - DAY).toISOString().slice(0, 10),
     ...options.env,
   });

@@ -6,6 +6,9 @@ import { endpoint } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';
 import { RideReliabilitySchema } from '../../resources/reliability.js';
 import { Envelope, Timestamp } from '../../schemas/common.js';
+import type { Park } from '../../../catalog/types.js';
+import { sendPrepared } from '../../prepared-body.js';
+import { PreparedCache } from '../../prepared-cache.js';
 import type { ApiServer } from '../../server.js';
 import { ParkPath } from './params.js';
 
@@ -34,6 +37,8 @@ const ReliabilityBody = Envelope(
 
 /** Row 11: `GET /v1/parks/{park}/reliability`. */
 export function registerGetReliability(app: ApiServer, context: ApiContext): void {
+  const cache = new PreparedCache(context.clock);
+  const MAX_AGE = 300;
   app.get(
     '/v1/parks/:park/reliability',
     {
@@ -47,29 +52,39 @@ export function registerGetReliability(app: ApiServer, context: ApiContext): voi
         params: ParkPath,
         body: ReliabilityBody,
         errors: [400, 401, 403, 404, 429, 503],
-        maxAge: 300,
+        maxAge: MAX_AGE,
         provider: true,
+        prepared: (params) => {
+          const park = params.park === undefined ? undefined : context.catalog.park(params.park);
+          return park && cache.peek(park.key, context.reliability.version(park));
+        },
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const park = requirePark(context, request.params.park);
-      const computed = await context.reliability.forPark(park);
-      const observed = computed.rides.some((ride) => ride.operating_minutes > 0);
-      return context.envelopes.wrap(
-        {
-          park_id: park.id,
-          park_key: park.key,
-          park_name: park.name,
-          window_days: RELIABILITY_WINDOW_DAYS,
-          window_start: isoTimestamp(computed.window_start),
-          computed_at: isoTimestamp(computed.computed_at),
-          rides: [...computed.rides],
-          truncated: computed.truncated,
-          data_status: observed ? ('available' as const) : ('unavailable' as const),
-          note: `From the operator's status feed inside operating hours only; recomputed every 5 minutes. Coverage began ${context.config.coverageStart}.`,
-        },
-        context.links.parkPage(park),
-      );
+      const version = context.reliability.version(park);
+      const body = await cache.get(park.key, version, MAX_AGE, () => reliabilityBody(context, park));
+      return sendPrepared(request, reply, body);
     },
+  );
+}
+
+async function reliabilityBody(context: ApiContext, park: Park) {
+  const computed = await context.reliability.forPark(park);
+  const observed = computed.rides.some((ride) => ride.operating_minutes > 0);
+  return context.envelopes.wrap(
+    {
+      park_id: park.id,
+      park_key: park.key,
+      park_name: park.name,
+      window_days: RELIABILITY_WINDOW_DAYS,
+      window_start: isoTimestamp(computed.window_start),
+      computed_at: isoTimestamp(computed.computed_at),
+      rides: [...computed.rides],
+      truncated: computed.truncated,
+      data_status: observed ? ('available' as const) : ('unavailable' as const),
+      note: `From the operator's status feed inside operating hours only; recomputed every 5 minutes. Coverage began ${context.config.coverageStart}.`,
+    },
+    context.links.parkPage(park),
   );
 }

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { Park } from '../../../catalog/types.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';
@@ -37,8 +38,7 @@ const WaitsBody = Envelope(
 
 /** Row 4: `GET /v1/parks/{park}/waits`. */
 export function registerGetWaits(app: ApiServer, context: ApiContext): void {
-  const { live, clock, links, envelopes } = context;
-  const prepared = new Map<string, { version: string; body: PreparedBody }>();
+  const waits = new PreparedWaits(context);
   app.get(
     '/v1/parks/:park/waits',
     {
@@ -52,26 +52,38 @@ export function registerGetWaits(app: ApiServer, context: ApiContext): void {
         errors: [400, 401, 403, 404, 429, 503],
         maxAge: 5,
         provider: true,
-        conditional: true,
+        prepared: (params) => {
+          const park = params.park === undefined ? undefined : context.catalog.park(params.park);
+          return park && waits.body(park);
+        },
       }),
     },
-    async (request, reply) => {
-      const park = requirePark(context, request.params.park);
-      const view = live.view(park.key);
-      // One body per snapshot and status: built on the first request after a refresh, then reused.
-      const version = `${view.data_status}|${view.refreshed_at ?? 'never'}`;
-      const cached = prepared.get(park.key);
-      if (cached?.version === version) return sendPrepared(request, reply, cached.body);
-      const { unavailable_reason, ...waits } = presentParkWaits(park, view, clock.now());
-      const note =
-        unavailable_reason === null
-          ? 'Posted waits as the operator reports them, in minutes. Prefer the stream to polling: one snapshot, then only changes.'
-          : `No current live data: ${unavailable_reason} Waits are withheld rather than shown stale.`;
-      const body = PreparedBody.of(
-        envelopes.wrap({ ...parkHeader(park), ...waits, note }, links.parkPage(park)),
-      );
-      prepared.set(park.key, { version, body });
-      return sendPrepared(request, reply, body);
-    },
+    async (request, reply) =>
+      sendPrepared(request, reply, waits.body(requirePark(context, request.params.park))),
   );
+}
+
+/** One body per park, snapshot and data status: built on the first request after a refresh, then reused. */
+class PreparedWaits {
+  private readonly bodies = new Map<string, { version: string; body: PreparedBody }>();
+
+  constructor(private readonly context: ApiContext) {}
+
+  body(park: Park): PreparedBody {
+    const { live, clock, links, envelopes } = this.context;
+    const view = live.view(park.key);
+    const version = `${view.data_status}|${view.refreshed_at ?? 'never'}`;
+    const cached = this.bodies.get(park.key);
+    if (cached?.version === version) return cached.body;
+    const { unavailable_reason, ...waits } = presentParkWaits(park, view, clock.now());
+    const note =
+      unavailable_reason === null
+        ? 'Posted waits as the operator reports them, in minutes. Prefer the stream to polling: one snapshot, then only changes.'
+        : `No current live data: ${unavailable_reason} Waits are withheld rather than shown stale.`;
+    const body = PreparedBody.of(
+      envelopes.wrap({ ...parkHeader(park), ...waits, note }, links.parkPage(park)),
+    );
+    this.bodies.set(park.key, { version, body });
+    return body;
+  }
 }

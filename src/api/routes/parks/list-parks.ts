@@ -3,6 +3,8 @@ import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
 import { ParkSchema, presentPark } from '../../resources/park.js';
 import { Envelope } from '../../schemas/common.js';
+import { sendPrepared } from '../../prepared-body.js';
+import { CATALOG_VERSION, PreparedCache } from '../../prepared-cache.js';
 import type { ApiServer } from '../../server.js';
 
 const ParksBody = Envelope({ parks: Type.Array(ParkSchema) }, 'Every supported park.');
@@ -10,6 +12,8 @@ const ParksBody = Envelope({ parks: Type.Array(ParkSchema) }, 'Every supported p
 /** Row 3: `GET /v1/parks`. */
 export function registerListParks(app: ApiServer, context: ApiContext): void {
   const { catalog, links, envelopes } = context;
+  const cache = new PreparedCache(context.clock);
+  const MAX_AGE = 300;
   app.get(
     '/v1/parks',
     {
@@ -20,9 +24,15 @@ export function registerListParks(app: ApiServer, context: ApiContext): void {
         tag: 'Parks',
         body: ParksBody,
         errors: [400, 401, 429, 503],
-        maxAge: 300,
+        maxAge: MAX_AGE,
+        prepared: () => cache.peek('parks', CATALOG_VERSION),
       }),
     },
-    async () => envelopes.wrap({ parks: catalog.parks.map((park) => presentPark(park, links)) }),
+    async (request, reply) => {
+      const body = await cache.get('parks', CATALOG_VERSION, MAX_AGE, () =>
+        envelopes.wrap({ parks: catalog.parks.map((park) => presentPark(park, links)) }),
+      );
+      return sendPrepared(request, reply, body);
+    },
   );
 }

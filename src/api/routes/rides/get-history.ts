@@ -5,8 +5,11 @@ import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
 import { daysQuery } from '../../params.js';
 import { LiveStatusSchema } from '../../resources/live-entry.js';
-import { RideWindowProperties, rideWindow } from '../../resources/ride-window.js';
+import { RideWindowProperties, rideWindow, type RideWindow } from '../../resources/ride-window.js';
 import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
+import type { Attraction } from '../../../catalog/types.js';
+import { sendPrepared } from '../../prepared-body.js';
+import { PreparedCache } from '../../prepared-cache.js';
 import type { ApiServer } from '../../server.js';
 import { RideParam } from '../parks/params.js';
 
@@ -30,6 +33,11 @@ const HistoryBody = Envelope(
 
 /** Row 14: `GET /v1/rides/{ride}/history`. */
 export function registerGetHistory(app: ApiServer, context: ApiContext): void {
+  const cache = new PreparedCache(context.clock);
+  const MAX_AGE = 60;
+  const DEFAULT_DAYS = 7;
+  // New rows land with a refresh of the ride's park, so its live state versions the body.
+  const key = (ride: Attraction, days: number) => `${ride.id}|${days}`;
   app.get(
     '/v1/rides/:ride/history',
     {
@@ -40,29 +48,46 @@ export function registerGetHistory(app: ApiServer, context: ApiContext): void {
         tag: 'Rides',
         params: Type.Object({ ride: RideParam }),
         querystring: Type.Object({
-          days: daysQuery({ max: 7, fallback: 7, meaning: 'park-local days back, including today' }),
+          days: daysQuery({
+            max: 7,
+            fallback: DEFAULT_DAYS,
+            meaning: 'park-local days back, including today',
+          }),
         }),
         body: HistoryBody,
         errors: [400, 401, 403, 404, 429, 503],
-        maxAge: 60,
+        maxAge: MAX_AGE,
         provider: true,
+        prepared: (params) => {
+          const found = params.ride === undefined ? undefined : context.catalog.ride(params.ride);
+          if (found?.kind !== 'found') return undefined;
+          return cache.peek(key(found.ride, DEFAULT_DAYS), context.live.version(found.park.key));
+        },
       }),
     },
-    async (request) => {
-      const window = rideWindow(context, request.params.ride, request.query.days ?? 7);
-      const changes = await context.history.changes(window.ride.id, window.from, window.now + 1);
-      return context.envelopes.wrap(
-        {
-          ...window.header,
-          changes: changes.map((c) => ({
-            at: isoTimestamp(c.at),
-            status: c.status as LiveStatus,
-            standby_wait_minutes: c.standby_wait_minutes,
-          })),
-          note: `Rows exist only where the wait or status changed; coverage starts ${context.config.coverageStart}.`,
-        },
-        context.links.ridePage(window.ride),
+    async (request, reply) => {
+      const window = rideWindow(context, request.params.ride, request.query.days ?? DEFAULT_DAYS);
+      const version = context.live.version(window.park.key);
+      const body = await cache.get(key(window.ride, window.header.days), version, MAX_AGE, () =>
+        historyBody(context, window),
       );
+      return sendPrepared(request, reply, body);
     },
+  );
+}
+
+async function historyBody(context: ApiContext, window: RideWindow) {
+  const changes = await context.history.changes(window.ride.id, window.from, window.now + 1);
+  return context.envelopes.wrap(
+    {
+      ...window.header,
+      changes: changes.map((c) => ({
+        at: isoTimestamp(c.at),
+        status: c.status as LiveStatus,
+        standby_wait_minutes: c.standby_wait_minutes,
+      })),
+      note: `Rows exist only where the wait or status changed; coverage starts ${context.config.coverageStart}.`,
+    },
+    context.links.ridePage(window.ride),
   );
 }

@@ -1,0 +1,73 @@
+/**
+ * Prepared bodies of the endpoints that are not live snapshots themselves (reference, ride detail,
+ * history, priority lane, reliability), reused while their inputs hold. Each entry is kept under a
+ * version, the live state of the park it describes, so live numbers are never served past a
+ * refresh or a change of data status; and for at most the endpoint's `Cache-Control` max-age, which
+ * bounds how old anything else in it may be (as a shared cache may already keep it that long).
+ * Concurrent requests for an entry being built share the one build.
+ */
+import type { Clock } from '../lib/clock.js';
+import { PreparedBody } from './prepared-body.js';
+
+interface Entry {
+  readonly version: string;
+  readonly expiresAt: number;
+  readonly body: PreparedBody | Promise<PreparedBody>;
+}
+
+const MAX_ENTRIES = 20_000;
+
+/** The version of bodies drawn from the catalog alone, which does not change while the server runs. */
+export const CATALOG_VERSION = 'catalog';
+
+export class PreparedCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly clock: Clock) {}
+
+  /** The body for `key` at `version` when it is built and current (what the prepared lane serves). */
+  peek(key: string, version: string): PreparedBody | undefined {
+    const body = this.current(key, version);
+    return body instanceof PreparedBody ? body : undefined;
+  }
+
+  /** The body for `key` at `version`, built by `build` when missing, older or expired. A failed build is not kept. */
+  async get(
+    key: string,
+    version: string,
+    maxAgeSeconds: number,
+    build: () => unknown,
+  ): Promise<PreparedBody> {
+    const found = this.current(key, version);
+    if (found) return found;
+    const body = Promise.resolve()
+      .then(build)
+      .then((value) => PreparedBody.of(value));
+    this.keep(key, version, maxAgeSeconds, body);
+    try {
+      const built = await body;
+      if (this.entries.get(key)?.body === body) this.keep(key, version, maxAgeSeconds, built);
+      return built;
+    } catch (error) {
+      if (this.entries.get(key)?.body === body) this.entries.delete(key);
+      throw error;
+    }
+  }
+
+  private current(key: string, version: string): PreparedBody | Promise<PreparedBody> | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version || entry.expiresAt <= this.clock.now()) return undefined;
+    return entry.body;
+  }
+
+  private keep(
+    key: string,
+    version: string,
+    maxAgeSeconds: number,
+    body: PreparedBody | Promise<PreparedBody>,
+  ): void {
+    // Keys come from requests (ride names, dates); a bound keeps odd ones from piling up.
+    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear();
+    this.entries.set(key, { version, expiresAt: this.clock.now() + maxAgeSeconds * 1000, body });
+  }
+}

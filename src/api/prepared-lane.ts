@@ -1,0 +1,177 @@
+/**
+ * The prepared lane: answers the plainest requests to routes served from a prepared body (a GET
+ * with no query string, no key or a key judged in the last 10 minutes, within its limits) straight
+ * from the `node:http` server, before Fastify's router. Those are nearly all the traffic of the live
+ * endpoints, and the router's per-request machinery (request and reply objects, hooks, a child
+ * logger) costs more than the answer itself (BENCHMARKS.md).
+ *
+ * The lane only ever sends successes (200, and 304 for a matching If-None-Match). Everything else
+ * (HEAD, any query string, an unknown park, a key to look up first, any refusal) goes to the
+ * router, which alone words errors. Both paths make the same decisions through the same modules
+ * (access control, prepared bodies, response headers, request log); a test compares their answers.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AccessControl, RateLimitHeaders } from './access/access-control.js';
+import { clientIp, type TrustProxy } from './client-ip.js';
+import { answerFor, type PreparedBody } from './prepared-body.js';
+import type { RequestLog } from './request-log.js';
+import { requestId } from './request-id.js';
+import { EXPOSED_HEADERS, JSON_CONTENT_TYPE, cacheControl } from './response-headers.js';
+
+/** The prepared body a route answers for these path parameters; undefined when they name nothing. */
+export type PreparedLookup = (params: Readonly<Record<string, string>>) => PreparedBody | undefined;
+
+export interface LaneRouteOptions {
+  readonly maxAge: number;
+  /** Provider-derived data (refused by the router when PROVIDER_DATA=disabled). */
+  readonly provider: boolean;
+  readonly lookup: PreparedLookup;
+}
+
+interface LaneRoute extends LaneRouteOptions {
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+  readonly cacheControl: string;
+}
+
+export interface LaneDependencies {
+  readonly access: AccessControl;
+  readonly trustProxy: TrustProxy;
+  readonly log: RequestLog;
+}
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** Path parameters the lane takes as they are; anything else (percent-escapes) is the router's to decode. */
+const PLAIN_SEGMENT = '([A-Za-z0-9._~-]+)';
+const EXPOSE = EXPOSED_HEADERS.join(', ');
+
+export class PreparedLane {
+  private readonly routes: LaneRoute[] = [];
+  private open = true;
+  /** Requests the lane has answered (the rest went to the router). */
+  answered = 0;
+
+  constructor(private readonly deps: LaneDependencies) {}
+
+  /** Serves `url` (a route path such as `/v1/parks/:park/waits`) in the lane. */
+  add(url: string, options: LaneRouteOptions): void {
+    const names: string[] = [];
+    const source = url
+      .split('/')
+      .map((segment) => {
+        if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(segment.slice(1));
+        return PLAIN_SEGMENT;
+      })
+      .join('/');
+    this.routes.push({
+      ...options,
+      pattern: new RegExp(`^${source}$`),
+      names,
+      cacheControl: cacheControl(options.maxAge),
+    });
+  }
+
+  /** From now on every request goes to the router (which answers 503 while the server closes). */
+  close(): void {
+    this.open = false;
+  }
+
+  /** The server's request listener: the lane where it can answer, else `router`. */
+  handler(router: Handler): Handler {
+    return (request, response) => {
+      if (!this.serve(request, response, router)) router(request, response);
+    };
+  }
+
+  /** Answers (or will answer) the request and returns true, or returns false for the router. */
+  private serve(request: IncomingMessage, response: ServerResponse, router: Handler): boolean {
+    const url = request.url ?? '';
+    if (!this.open || request.method !== 'GET' || url.includes('?')) return false;
+    const found = this.match(url);
+    // Looked up before access is counted, so a request the router must answer is counted once.
+    if (!found || !found.route.lookup(found.params)) return false;
+    const started = performance.now();
+    const { access, trustProxy } = this.deps;
+    const caller = {
+      headers: request.headers,
+      get ip() {
+        return clientIp(request, trustProxy);
+      },
+    };
+    let admitted: RateLimitHeaders | Promise<RateLimitHeaders>;
+    try {
+      admitted = access.admit(caller, found.route.provider);
+    } catch {
+      return false;
+    }
+    if (!(admitted instanceof Promise)) return this.answer(request, response, found, admitted, started);
+    admitted.then(
+      (headers) => {
+        if (!this.answer(request, response, found, headers, started)) router(request, response);
+      },
+      () => {
+        router(request, response);
+      },
+    );
+    return true;
+  }
+
+  private match(url: string): { route: LaneRoute; params: Record<string, string> } | undefined {
+    for (const route of this.routes) {
+      const match = route.pattern.exec(url);
+      if (!match) continue;
+      const params: Record<string, string> = {};
+      route.names.forEach((name, index) => (params[name] = match[index + 1] ?? ''));
+      return { route, params };
+    }
+    return undefined;
+  }
+
+  private answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    found: { route: LaneRoute; params: Record<string, string> },
+    rateLimit: RateLimitHeaders,
+    started: number,
+  ): boolean {
+    const body = found.route.lookup(found.params);
+    if (!body) return false;
+    const headers = request.headers;
+    const answer = answerFor(body, headers['if-none-match'], headers['accept-encoding']);
+    const reqId = requestId(headers);
+    response.writeHead(answer.status, {
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': reqId,
+      'x-ratelimit-limit': rateLimit['X-RateLimit-Limit'],
+      'x-ratelimit-remaining': rateLimit['X-RateLimit-Remaining'],
+      'x-ratelimit-reset': rateLimit['X-RateLimit-Reset'],
+      etag: body.etag,
+      vary: 'Accept-Encoding',
+      'cache-control': found.route.cacheControl,
+      ...(answer.bytes
+        ? {
+            'content-type': JSON_CONTENT_TYPE,
+            ...(answer.encoding ? { 'content-encoding': answer.encoding } : {}),
+            'content-length': answer.bytes.length,
+          }
+        : {}),
+    });
+    response.end(answer.bytes);
+    this.answered++;
+    const { trustProxy } = this.deps;
+    this.deps.log.completed({
+      reqId,
+      method: 'GET',
+      url: request.url ?? '',
+      get ip() {
+        return clientIp(request, trustProxy);
+      },
+      statusCode: answer.status,
+      responseTime: performance.now() - started,
+    });
+    return true;
+  }
+}
