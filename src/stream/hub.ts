@@ -3,6 +3,12 @@
  * serialised once and the same bytes are handed to every subscriber of its park; a connection that
  * cannot keep up is dropped by its own `send`, so it never holds the others back.
  *
+ * Every fan-out (changes, park state, upstream errors, heartbeats, status snapshots) goes through
+ * one ordered queue that yields to the event loop when a slice has run past its budget (see
+ * fanout-queue.ts), so 10,000 sends do not hold up HTTP requests. Recipients are fixed when the
+ * event arrives: a client that subscribes meanwhile gets a snapshot that already includes it, and
+ * one that leaves before its turn is skipped.
+ *
  * Each subscriber's channel entry remembers the `data_status` of the last snapshot it was sent. A
  * subscriber whose park was unavailable gets a fresh `snapshot` instead of `changes` once the park
  * is live again; and a periodic check sends a new snapshot when a park turns stale (no refresh for
@@ -14,6 +20,7 @@ import type { Park } from '../catalog/types.js';
 import type { DataStatus, LiveState } from '../live/live-state.js';
 import type { Bus, LiveEvent } from '../shared-state/bus.js';
 import type { StreamConnection } from './connection.js';
+import { FANOUT_DEFAULTS, FanoutQueue, type FanoutQueueOptions } from './fanout-queue.js';
 import type { Frame } from './frame.js';
 import type { SnapshotFrame, StreamMessages } from './messages.js';
 
@@ -25,7 +32,17 @@ export interface HubDependencies {
   readonly logger: Logger;
 }
 
-type Channel = Map<StreamConnection, DataStatus>;
+/**
+ * One connection's subscription to one park. Subscribing again replaces it, so a job queued before
+ * (whose frame the new snapshot already includes) sees that it is no longer current.
+ */
+interface Subscription {
+  readonly connection: StreamConnection;
+  /** The `data_status` of the last snapshot this subscriber was sent. */
+  sent: DataStatus;
+}
+
+type Channel = Map<StreamConnection, Subscription>;
 
 export class StreamHub {
   /** Every open connection, subscribed or not (heartbeat and shutdown reach them all). */
@@ -33,11 +50,16 @@ export class StreamHub {
   private readonly channels = new Map<string, Channel>();
   private stopListening: (() => void) | undefined;
   private statusTimer: NodeJS.Timeout | undefined;
+  private readonly queue: FanoutQueue;
 
+  /** `fanout` sets the slice budget (tests use 0 to yield at every check). */
   constructor(
     private readonly deps: HubDependencies,
     private readonly statusCheckMs: number,
-  ) {}
+    fanout: Partial<FanoutQueueOptions> = {},
+  ) {
+    this.queue = new FanoutQueue({ ...FANOUT_DEFAULTS, ...fanout });
+  }
 
   start(): void {
     this.stop();
@@ -59,6 +81,7 @@ export class StreamHub {
     this.stopListening = undefined;
     clearInterval(this.statusTimer);
     this.statusTimer = undefined;
+    this.queue.clear();
   }
 
   add(connection: StreamConnection): void {
@@ -75,7 +98,7 @@ export class StreamHub {
   subscribe(connection: StreamConnection, parks: readonly Park[]): void {
     for (const park of parks) {
       const snapshot = this.deps.messages.snapshot(park);
-      this.channel(park.key).set(connection, snapshot.dataStatus);
+      this.channel(park.key).set(connection, { connection, sent: snapshot.dataStatus });
       connection.send(snapshot.frame);
     }
   }
@@ -86,7 +109,15 @@ export class StreamHub {
 
   /** Writes one frame to every connection (the heartbeat). */
   broadcast(frame: Frame): void {
-    for (const connection of this.connections) connection.send(frame);
+    this.queue.push({
+      recipients: [...this.connections],
+      deliver: (connection) => {
+        if (this.connections.has(connection)) connection.send(frame);
+      },
+      failed: (error) => {
+        this.deps.logger.error({ err: error, event: frame.type }, 'stream fan-out failed');
+      },
+    });
   }
 
   subscriberCount(parkKey: string): number {
@@ -95,7 +126,8 @@ export class StreamHub {
 
   /**
    * Sends a new snapshot to each subscriber whose last snapshot's data status is no longer the
-   * park's. Runs every `statusCheckMs`; tests may call it directly.
+   * park's. Runs every `statusCheckMs`; tests may call it directly. A failure is logged and the
+   * next check tries again.
    */
   checkStatus(): void {
     for (const [parkKey, channel] of this.channels) {
@@ -104,12 +136,17 @@ export class StreamHub {
       if (!park) continue;
       const status = this.deps.live.view(parkKey).data_status;
       let snapshot: SnapshotFrame | undefined;
-      for (const [connection, sent] of channel) {
-        if (sent === status) continue;
-        snapshot ??= this.deps.messages.snapshot(park);
-        channel.set(connection, snapshot.dataStatus);
-        connection.send(snapshot.frame);
-      }
+      this.fanOut(
+        channel,
+        (subscription) => {
+          if (subscription.sent === status) return;
+          snapshot ??= this.deps.messages.snapshot(park);
+          this.sendSnapshot(subscription, snapshot);
+        },
+        (error) => {
+          this.deps.logger.error({ err: error, park: parkKey }, 'stream status check failed');
+        },
+      );
     }
   }
 
@@ -127,33 +164,33 @@ export class StreamHub {
     if (!channel || channel.size === 0) return;
     const park = this.deps.catalog.park(event.park_key);
     if (!park) return;
-    const { messages, logger } = this.deps;
-    try {
-      switch (event.type) {
-        case 'changes':
-          this.deliver(park, channel, () => messages.changes(event));
-          return;
-        case 'park':
-          this.deliver(park, channel, () => messages.park(event));
-          return;
-        case 'upstream_error': {
-          const error = messages.error(
-            'upstream_unavailable',
-            `The upstream refresh for ${park.name} failed (${event.message}), so its live data is unavailable. Reconnect with backoff and subscribe again: the snapshot says data_status unavailable until the operator feed recovers.`,
-            park.key,
-          );
-          for (const connection of [...channel.keys()]) connection.fail(error, 1013);
-          return;
-        }
+    const { messages } = this.deps;
+    const failed = (error: unknown) => {
+      this.fanOutFailed(park, channel, event.type, error);
+    };
+    switch (event.type) {
+      case 'changes':
+        this.deliver(park, channel, () => messages.changes(event), failed);
+        return;
+      case 'park':
+        this.deliver(park, channel, () => messages.park(event), failed);
+        return;
+      case 'upstream_error': {
+        let error: Frame | undefined;
+        this.fanOut(
+          channel,
+          (subscription) => {
+            error ??= messages.error(
+              'upstream_unavailable',
+              `The upstream refresh for ${park.name} failed (${event.message}), so its live data is unavailable. Reconnect with backoff and subscribe again: the snapshot says data_status unavailable until the operator feed recovers.`,
+              park.key,
+            );
+            subscription.connection.fail(error, 1013);
+          },
+          failed,
+        );
+        return;
       }
-    } catch (error) {
-      logger.error({ err: error, park: park.key, event: event.type }, 'stream fan-out failed');
-      const frame = messages.error(
-        'internal_error',
-        'Something failed on the server while sending live changes; reconnect and subscribe again.',
-        park.key,
-      );
-      for (const connection of [...channel.keys()]) connection.fail(frame, 1011);
     }
   }
 
@@ -161,18 +198,56 @@ export class StreamHub {
    * Sends the event's frame, built at most once, to every subscriber that holds the live state; a
    * subscriber whose last snapshot was unavailable gets the new snapshot instead.
    */
-  private deliver(park: Park, channel: Channel, build: () => Frame): void {
+  private deliver(park: Park, channel: Channel, build: () => Frame, failed: (error: unknown) => void): void {
     let frame: Frame | undefined;
     let snapshot: SnapshotFrame | undefined;
-    for (const [connection, sent] of channel) {
-      if (sent === 'live') {
-        frame ??= build();
-        connection.send(frame);
-      } else {
-        snapshot ??= this.deps.messages.snapshot(park);
-        channel.set(connection, snapshot.dataStatus);
-        connection.send(snapshot.frame);
-      }
-    }
+    this.fanOut(
+      channel,
+      (subscription) => {
+        if (subscription.sent === 'live') {
+          frame ??= build();
+          subscription.connection.send(frame);
+        } else {
+          snapshot ??= this.deps.messages.snapshot(park);
+          this.sendSnapshot(subscription, snapshot);
+        }
+      },
+      failed,
+    );
+  }
+
+  /**
+   * Queues `send` for the channel's subscribers as they are now. One that unsubscribed, closed or
+   * subscribed again before its turn is skipped: it has left, or its new snapshot includes this.
+   */
+  private fanOut(
+    channel: Channel,
+    send: (subscription: Subscription) => void,
+    failed: (error: unknown) => void,
+  ): void {
+    this.queue.push({
+      recipients: [...channel.values()],
+      deliver: (subscription) => {
+        if (channel.get(subscription.connection) === subscription) send(subscription);
+      },
+      failed,
+    });
+  }
+
+  private sendSnapshot(subscription: Subscription, snapshot: SnapshotFrame): void {
+    subscription.sent = snapshot.dataStatus;
+    subscription.connection.send(snapshot.frame);
+  }
+
+  /** The subscribers may have missed a change, so they are closed 1011 to subscribe again. */
+  private fanOutFailed(park: Park, channel: Channel, event: LiveEvent['type'], error: unknown): void {
+    const { messages, logger } = this.deps;
+    logger.error({ err: error, park: park.key, event }, 'stream fan-out failed');
+    const frame = messages.error(
+      'internal_error',
+      'Something failed on the server while sending live changes; reconnect and subscribe again.',
+      park.key,
+    );
+    for (const connection of [...channel.keys()]) connection.fail(frame, 1011);
   }
 }
