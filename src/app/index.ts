@@ -90,7 +90,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const links = new Links(config.siteUrl, config.baseUrl);
   const access = new AccessControl(
     new KeyVerdicts(stores.keys, clock),
-    new RateLimits(new LocalWindowCounters(clock), clock),
+    new RateLimits(() => new LocalWindowCounters(clock), clock),
     config.providerData,
   );
   const context = {

@@ -30,9 +30,17 @@ export function rateLimitHeaders(decision: RateDecision): RateLimitHeaders {
   };
 }
 
+/** One Caller per cached verdict: a keyed request then allocates no caller and builds no subject. */
+const callers = new WeakMap<KeyVerdict, Caller>();
+
 function callerOf(verdict: KeyVerdict): Caller {
   if (!verdict.valid) throw new ApiError('invalid_key', invalidKeyMessage(verdict.reason));
-  return { tier: verdict.tier, subject: `key:${verdict.keyId}`, verdictExpiresAt: verdict.expiresAt };
+  let caller = callers.get(verdict);
+  if (!caller) {
+    caller = { tier: verdict.tier, subject: `key:${verdict.keyId}`, verdictExpiresAt: verdict.expiresAt };
+    callers.set(verdict, caller);
+  }
+  return caller;
 }
 
 export class AccessControl {

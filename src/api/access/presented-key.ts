@@ -26,10 +26,10 @@ export function presentedKey(request: KeyCarrier): string | undefined {
   const header = request.headers['x-service-key'];
   if (typeof header === 'string' && header.trim() !== '') found.push(header.trim());
   if (request.queryKey !== undefined && request.queryKey !== '') found.push(request.queryKey);
-  const distinct = new Set(found);
-  if (distinct.size > 1)
+  const first = found[0];
+  if (found.some((key) => key !== first))
     throw new ApiError('invalid_key', `The request presents more than one key; send one. ${DROP_KEY}`);
-  return found[0];
+  return first;
 }
 
 export function invalidKeyMessage(reason: 'malformed' | 'unknown' | 'revoked'): string {

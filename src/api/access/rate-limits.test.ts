@@ -24,7 +24,7 @@ describe('RateLimits per UTC day', () => {
     'allows a %s subject %i requests a UTC day, then refuses until midnight',
     (tier, perDay, perMinute) => {
       const clock = new ManualClock(Date.parse('2026-11-21T00:00:00Z'));
-      const limits = new RateLimits(new LocalWindowCounters(clock), clock);
+      const limits = new RateLimits(() => new LocalWindowCounters(clock), clock);
       const last = spend(limits, clock, tier, perDay, perMinute);
       expect(last).toMatchObject({ allowed: true, window: 'day', limit: perDay, remaining: 0 });
       clock.advance(60_000);
@@ -39,7 +39,7 @@ describe('RateLimits per UTC day', () => {
 
   it('describes the minute window while it is the tighter one', () => {
     const clock = new ManualClock(Date.parse('2026-11-21T10:00:15Z'));
-    const limits = new RateLimits(new LocalWindowCounters(clock), clock);
+    const limits = new RateLimits(() => new LocalWindowCounters(clock), clock);
     expect(limits.consume('free', 's')).toEqual({
       allowed: true,
       window: 'minute',

@@ -19,11 +19,21 @@ export interface RateDecision {
   readonly reset: number;
 }
 
+/** Counters for one named series (a tier's minute or day): keys are then the subjects themselves. */
+export type CounterSeries = (name: string) => WindowCounters;
+
 export class RateLimits {
+  private readonly series: Record<Tier, { readonly minute: WindowCounters; readonly day: WindowCounters }>;
+
   constructor(
-    private readonly counters: WindowCounters,
+    counters: CounterSeries,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    // One series per tier and window, so a request builds no key: a key's tier may change, and its
+    // old count must not carry over.
+    const of = (tier: Tier) => ({ minute: counters(`${tier}:minute`), day: counters(`${tier}:day`) });
+    this.series = { keyless: of('keyless'), free: of('free'), partner: of('partner') };
+  }
 
   /**
    * Counts one request of `subject` (`ip:…` or `key:…`) and says whether it is allowed. A request
@@ -37,11 +47,11 @@ export class RateLimits {
     const minuteReset = Math.ceil((minuteEnd - now) / 1000);
     const dayReset = Math.ceil((dayEnd - now) / 1000);
 
-    // The tier is part of the key: a key's tier may change, and its old count must not carry over.
-    const minute = this.counters.take(`m:${tier}:${subject}`, limits.per_minute, minuteEnd);
+    const series = this.series[tier];
+    const minute = series.minute.take(subject, limits.per_minute, minuteEnd);
     if (minute === undefined)
       return { allowed: false, window: 'minute', limit: limits.per_minute, remaining: 0, reset: minuteReset };
-    const day = this.counters.take(`d:${tier}:${subject}`, limits.per_day, dayEnd);
+    const day = series.day.take(subject, limits.per_day, dayEnd);
     if (day === undefined)
       return { allowed: false, window: 'day', limit: limits.per_day, remaining: 0, reset: dayReset };
 
