@@ -1,7 +1,8 @@
 /**
  * The HTTP rows: wrk against queuecast and, back to back in the same run, against a bare `node:http`
- * server answering the very bytes queuecast answered (fetched right before each round). Each case
- * runs `rounds` times, alternating which server goes first; the figures are medians.
+ * server answering the very bytes queuecast answered, headers included (fetched right before each
+ * round). Each case runs `rounds` times, alternating which server goes first; the figures are
+ * medians.
  *
  * Callers: a partner key on every request (rotated over the bench's partner keys so none reaches
  * 600 a minute), or keyless from many client addresses (X-Forwarded-For through the trusted
@@ -45,6 +46,7 @@ interface HttpCase {
 }
 
 const WAITS = '/v1/parks/mk/waits';
+const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 const P99_FACTOR = 1.5;
 
 const CASES: readonly HttpCase[] = [
@@ -272,10 +274,11 @@ async function prepare(
   if (answer.status !== expected) {
     throw new Error(`${testCase.path} answered ${answer.status}, not ${expected}: ${answer.body.toString()}`);
   }
+  // The very response: every header queuecast sent (rate-limit counts and request ID as they were
+  // then), except those node:http writes itself.
   const content: Record<string, string> = {};
-  for (const name of ['content-type', 'content-encoding', 'etag']) {
-    const value = answer.headers[name];
-    if (typeof value === 'string') content[name] = value;
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (typeof value === 'string' && !NODE_WRITES.has(name)) content[name] = value;
   }
   return {
     wrk: {

@@ -4,7 +4,7 @@
  */
 import type { TSchema } from 'typebox';
 import { ERROR_MEANING, type ErrorCode } from './errors.js';
-import type { PreparedLookup } from './prepared-lane.js';
+import type { PreparedLookup } from './prepared/lane.js';
 import { ErrorBody } from './schemas/common.js';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 503;
@@ -61,7 +61,7 @@ export interface EndpointDoc<
   readonly conditional?: boolean;
   /**
    * The prepared body for given path parameters, found without waiting: plain requests are then
-   * answered in the prepared lane (prepared-lane.ts). Implies `conditional`.
+   * answered in the prepared lane (prepared/lane.ts). Implies `conditional`.
    */
   readonly prepared?: PreparedLookup;
 }

@@ -1,6 +1,6 @@
 /**
  * Response headers that every path to a response must agree on: the router's hooks and the
- * prepared lane (prepared-lane.ts) both read them from here.
+ * prepared lane (prepared/lane.ts) both read them from here.
  */
 
 /** What a cross-origin script may read besides the CORS-safelisted headers. */

@@ -14,7 +14,7 @@ import type { ApiContext } from './context.js';
 import { ApiError, ERROR_MEANING, ERROR_STATUS } from './errors.js';
 import { openapiDocument } from './openapi.js';
 import { FastifyRequestLog, RequestLog } from './request-log.js';
-import { PreparedLane, type PreparedLookup } from './prepared-lane.js';
+import { PreparedLane, type PreparedLookup } from './prepared/lane.js';
 import { requestId } from './request-id.js';
 import { EXPOSED_HEADERS, cacheControl } from './response-headers.js';
 import { registerRoutes } from './routes/index.js';
@@ -34,7 +34,7 @@ declare module 'fastify' {
     provider?: boolean;
     /** A stream endpoint: also accepts the key as `?key=`. */
     keyInQuery?: boolean;
-    /** Served from a prepared body, also through the prepared lane (prepared-lane.ts). */
+    /** Served from a prepared body, also through the prepared lane (prepared/lane.ts). */
     prepared?: PreparedLookup;
   }
 }
@@ -71,7 +71,7 @@ export async function buildApiServer(
   const app = Fastify({
     loggerInstance: baseLogger,
     logController: new FastifyRequestLog(requestLog),
-    // The prepared lane answers what it can before the router (see prepared-lane.ts).
+    // The prepared lane answers what it can before the router (see prepared/lane.ts).
     serverFactory: (router) => {
       const server = createServer(lane.handler(router));
       // What Fastify sets on the servers it makes itself (its defaults).

@@ -8,8 +8,20 @@ export function isoTimestamp(epochMs: number): string {
 
 /** The `YYYY-MM-DD` date at `epochMs` in `zone`. */
 export function localDate(epochMs: number, zone: string): string {
-  return DateTime.fromMillis(epochMs, { zone }).toISODate() ?? '';
+  const known = lastLocalDay.get(zone);
+  if (known && epochMs >= known.start && epochMs < known.end) return known.date;
+  const local = DateTime.fromMillis(epochMs, { zone });
+  const date = local.toISODate() ?? '';
+  const start = local.startOf('day');
+  lastLocalDay.set(zone, { date, start: start.toMillis(), end: start.plus({ days: 1 }).toMillis() });
+  return date;
 }
+
+/**
+ * The last local day worked out per zone: requests ask for "today" far more often than the day
+ * changes, and a luxon zone conversion costs tens of microseconds.
+ */
+const lastLocalDay = new Map<string, { date: string; start: number; end: number }>();
 
 /** `date` plus `days` calendar days (negative goes back). */
 export function addDays(date: string, days: number): string {

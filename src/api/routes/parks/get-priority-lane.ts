@@ -10,8 +10,8 @@ import { LiveStatusSchema, PriorityLaneSchema, presentPriorityLane } from '../..
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { Envelope, LocalDate, Nullable, Timestamp } from '../../schemas/common.js';
 import type { Park } from '../../../catalog/types.js';
-import { sendPrepared } from '../../prepared-body.js';
-import { PreparedCache } from '../../prepared-cache.js';
+import { sendPrepared } from '../../prepared/body.js';
+import { PreparedCache } from '../../prepared/cache.js';
 import type { ApiServer } from '../../server.js';
 import { ParkParam } from './params.js';
 

@@ -7,8 +7,8 @@ import { requirePark } from '../../lookup.js';
 import { RideReliabilitySchema } from '../../resources/reliability.js';
 import { Envelope, Timestamp } from '../../schemas/common.js';
 import type { Park } from '../../../catalog/types.js';
-import { sendPrepared } from '../../prepared-body.js';
-import { PreparedCache } from '../../prepared-cache.js';
+import { sendPrepared } from '../../prepared/body.js';
+import { PreparedCache } from '../../prepared/cache.js';
 import type { ApiServer } from '../../server.js';
 import { ParkPath } from './params.js';
 

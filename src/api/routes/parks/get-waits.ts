@@ -7,7 +7,7 @@ import { LiveEntrySchema } from '../../resources/live-entry.js';
 import { presentParkWaits } from '../../resources/park-waits.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
-import { PreparedBody, sendPrepared } from '../../prepared-body.js';
+import { PreparedBody, sendPrepared } from '../../prepared/body.js';
 import type { ApiServer } from '../../server.js';
 import { ParkPath } from './params.js';
 

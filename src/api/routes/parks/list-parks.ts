@@ -3,8 +3,8 @@ import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
 import { ParkSchema, presentPark } from '../../resources/park.js';
 import { Envelope } from '../../schemas/common.js';
-import { sendPrepared } from '../../prepared-body.js';
-import { CATALOG_VERSION, PreparedCache } from '../../prepared-cache.js';
+import { sendPrepared } from '../../prepared/body.js';
+import { CATALOG_VERSION, PreparedCache } from '../../prepared/cache.js';
 import type { ApiServer } from '../../server.js';
 
 const ParksBody = Envelope({ parks: Type.Array(ParkSchema) }, 'Every supported park.');

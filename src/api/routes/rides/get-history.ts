@@ -3,13 +3,14 @@ import { isoTimestamp } from '../../../lib/time.js';
 import type { LiveStatus } from '../../../live/types.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
+import { requireRide } from '../../lookup.js';
 import { daysQuery } from '../../params.js';
 import { LiveStatusSchema } from '../../resources/live-entry.js';
 import { RideWindowProperties, rideWindow, type RideWindow } from '../../resources/ride-window.js';
 import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
 import type { Attraction } from '../../../catalog/types.js';
-import { sendPrepared } from '../../prepared-body.js';
-import { PreparedCache } from '../../prepared-cache.js';
+import { sendPrepared } from '../../prepared/body.js';
+import { PreparedCache } from '../../prepared/cache.js';
 import type { ApiServer } from '../../server.js';
 import { RideParam } from '../parks/params.js';
 
@@ -66,10 +67,10 @@ export function registerGetHistory(app: ApiServer, context: ApiContext): void {
       }),
     },
     async (request, reply) => {
-      const window = rideWindow(context, request.params.ride, request.query.days ?? DEFAULT_DAYS);
-      const version = context.live.version(window.park.key);
-      const body = await cache.get(key(window.ride, window.header.days), version, MAX_AGE, () =>
-        historyBody(context, window),
+      const { ride, park } = requireRide(context, request.params.ride);
+      const days = request.query.days ?? DEFAULT_DAYS;
+      const body = await cache.get(key(ride, days), context.live.version(park.key), MAX_AGE, () =>
+        historyBody(context, rideWindow(context, ride.id, days)),
       );
       return sendPrepared(request, reply, body);
     },

@@ -4,8 +4,8 @@ import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
 import { requireRide } from '../../lookup.js';
 import { RideDetailBody, rideDetail } from '../../resources/ride-detail.js';
-import { sendPrepared } from '../../prepared-body.js';
-import { PreparedCache } from '../../prepared-cache.js';
+import { sendPrepared } from '../../prepared/body.js';
+import { PreparedCache } from '../../prepared/cache.js';
 import type { ApiServer } from '../../server.js';
 import { RideParam } from '../parks/params.js';
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JSON_CONTENT_TYPE } from './response-headers.js';
+import { JSON_CONTENT_TYPE } from '../response-headers.js';
 
 export type ContentEncoding = 'br' | 'gzip';
 

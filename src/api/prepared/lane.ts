@@ -11,12 +11,12 @@
  * (access control, prepared bodies, response headers, request log); a test compares their answers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AccessControl, RateLimitHeaders } from './access/access-control.js';
-import { clientIp, type TrustProxy } from './client-ip.js';
-import { answerFor, type PreparedBody } from './prepared-body.js';
-import type { RequestLog } from './request-log.js';
-import { requestId } from './request-id.js';
-import { EXPOSED_HEADERS, JSON_CONTENT_TYPE, cacheControl } from './response-headers.js';
+import type { AccessControl, RateLimitHeaders } from '../access/access-control.js';
+import { clientIp, type TrustProxy } from '../client-ip.js';
+import { answerFor, type PreparedBody } from './body.js';
+import type { RequestLog } from '../request-log.js';
+import { requestId } from '../request-id.js';
+import { EXPOSED_HEADERS, JSON_CONTENT_TYPE, cacheControl } from '../response-headers.js';
 
 /** The prepared body a route answers for these path parameters; undefined when they name nothing. */
 export type PreparedLookup = (params: Readonly<Record<string, string>>) => PreparedBody | undefined;

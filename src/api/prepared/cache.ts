@@ -6,8 +6,8 @@
  * bounds how old anything else in it may be (as a shared cache may already keep it that long).
  * Concurrent requests for an entry being built share the one build.
  */
-import type { Clock } from '../lib/clock.js';
-import { PreparedBody } from './prepared-body.js';
+import type { Clock } from '../../lib/clock.js';
+import { PreparedBody } from './body.js';
 
 interface Entry {
   readonly version: string;
