@@ -4,7 +4,7 @@ import { isoTimestamp, localDate } from '../../../lib/time.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
 import { ApiError } from '../../errors.js';
-import { requirePark } from '../../lookup.js';
+import { findPark, requirePark } from '../../lookup.js';
 import { dateQuery, resolveDate } from '../../params.js';
 import { LiveStatusSchema, PriorityLaneSchema, presentPriorityLane } from '../../resources/live-entry.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
@@ -99,7 +99,7 @@ export function registerGetPriorityLane(app: ApiServer, context: ApiContext): vo
         maxAge: MAX_AGE,
         provider: true,
         prepared: (params) => {
-          const park = params.park === undefined ? undefined : context.catalog.park(params.park);
+          const park = findPark(context, params.park);
           if (!park) return undefined;
           const today = resolveDate(undefined, park.time_zone, clock.now(), DATE_BOUNDS);
           return cache.peek(`${park.key}|${today}`, version(park));

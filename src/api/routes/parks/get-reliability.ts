@@ -3,7 +3,7 @@ import { isoTimestamp } from '../../../lib/time.js';
 import { RELIABILITY_WINDOW_DAYS } from '../../../services/reliability.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
+import { findPark, requirePark } from '../../lookup.js';
 import { RideReliabilitySchema } from '../../resources/reliability.js';
 import { Envelope, Timestamp } from '../../schemas/common.js';
 import type { Park } from '../../../catalog/types.js';
@@ -55,7 +55,7 @@ export function registerGetReliability(app: ApiServer, context: ApiContext): voi
         maxAge: MAX_AGE,
         provider: true,
         prepared: (params) => {
-          const park = params.park === undefined ? undefined : context.catalog.park(params.park);
+          const park = findPark(context, params.park);
           return park && cache.peek(park.key, context.reliability.version(park));
         },
       }),

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
+import { findPark, requirePark } from '../../lookup.js';
 import { LiveEntrySchema } from '../../resources/live-entry.js';
 import { presentParkWaits } from '../../resources/park-waits.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
@@ -53,7 +53,7 @@ export function registerGetWaits(app: ApiServer, context: ApiContext): void {
         maxAge: 5,
         provider: true,
         prepared: (params) => {
-          const park = params.park === undefined ? undefined : context.catalog.park(params.park);
+          const park = findPark(context, params.park);
           return park && waits.body(park);
         },
       }),

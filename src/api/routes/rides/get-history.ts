@@ -3,7 +3,7 @@ import { isoTimestamp } from '../../../lib/time.js';
 import type { LiveStatus } from '../../../live/types.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
-import { requireRide } from '../../lookup.js';
+import { findRide, requireRide } from '../../lookup.js';
 import { daysQuery } from '../../params.js';
 import { LiveStatusSchema } from '../../resources/live-entry.js';
 import { RideWindowProperties, rideWindow, type RideWindow } from '../../resources/ride-window.js';
@@ -60,9 +60,8 @@ export function registerGetHistory(app: ApiServer, context: ApiContext): void {
         maxAge: MAX_AGE,
         provider: true,
         prepared: (params) => {
-          const found = params.ride === undefined ? undefined : context.catalog.ride(params.ride);
-          if (found?.kind !== 'found') return undefined;
-          return cache.peek(key(found.ride, DEFAULT_DAYS), context.live.version(found.park.key));
+          const found = findRide(context, params.ride);
+          return found && cache.peek(key(found.ride, DEFAULT_DAYS), context.live.version(found.park.key));
         },
       }),
     },

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
-import { requireRide } from '../../lookup.js';
+import { findRide, requireRide } from '../../lookup.js';
 import { RideDetailBody, rideDetail } from '../../resources/ride-detail.js';
 import { sendPrepared } from '../../prepared/body.js';
 import { PreparedCache } from '../../prepared/cache.js';
@@ -25,9 +25,8 @@ export function registerGetRide(app: ApiServer, context: ApiContext): void {
         errors: [400, 401, 404, 429, 503],
         maxAge: MAX_AGE,
         prepared: (params) => {
-          const found = params.ride === undefined ? undefined : context.catalog.ride(params.ride);
-          if (found?.kind !== 'found') return undefined;
-          return cache.peek(found.ride.id, rideVersion(context, found.park));
+          const found = findRide(context, params.ride);
+          return found && cache.peek(found.ride.id, rideVersion(context, found.park));
         },
       }),
     },
