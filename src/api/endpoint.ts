@@ -57,11 +57,10 @@ export interface EndpointDoc<
   readonly maxAge: number;
   /** Provider-derived data: 403 `rights_unavailable` when PROVIDER_DATA=disabled. */
   readonly provider?: boolean;
-  /** Served from a prepared body: ETag, `304 Not Modified` for If-None-Match, gzip and brotli. */
-  readonly conditional?: boolean;
   /**
-   * The prepared body for given path parameters, found without waiting: plain requests are then
-   * answered in the prepared lane (prepared/lane.ts). Implies `conditional`.
+   * The prepared body for given path parameters, found without waiting (undefined until built):
+   * the route answers from prepared bodies (ETag, `304 Not Modified`, gzip and brotli), and plain
+   * requests are answered in the prepared lane (prepared/lane.ts).
    */
   readonly prepared?: PreparedLookup;
 }
@@ -104,7 +103,7 @@ export function endpointSchema<
   B extends TSchema,
 >(doc: EndpointDoc<P, Q, B>) {
   const rateLimited = doc.rateLimited ?? true;
-  const conditional = doc.conditional === true || doc.prepared !== undefined;
+  const conditional = doc.prepared !== undefined;
   const errors = Object.fromEntries(doc.errors.map((status) => [status, errorResponse(status)])) as Partial<
     Record<ErrorStatus, typeof ErrorBody>
   >;

@@ -91,7 +91,8 @@ export class PreparedLane {
     if (!this.open || request.method !== 'GET' || url.includes('?')) return false;
     const found = this.match(url);
     // Looked up before access is counted, so a request the router must answer is counted once.
-    if (!found || !found.route.lookup(found.params)) return false;
+    const body = found?.route.lookup(found.params);
+    if (!found || !body) return false;
     const started = performance.now();
     const { access, trustProxy } = this.deps;
     const caller = {
@@ -106,10 +107,16 @@ export class PreparedLane {
     } catch {
       return false;
     }
-    if (!(admitted instanceof Promise)) return this.answer(request, response, found, admitted, started);
+    if (!(admitted instanceof Promise)) {
+      this.answer(request, response, found.route, body, admitted, started);
+      return true;
+    }
     admitted.then(
       (headers) => {
-        if (!this.answer(request, response, found, headers, started)) router(request, response);
+        // The key lookup took a while: answer with the body prepared by now, if it is still there.
+        const current = found.route.lookup(found.params);
+        if (current) this.answer(request, response, found.route, current, headers, started);
+        else router(request, response);
       },
       () => {
         router(request, response);
@@ -132,12 +139,11 @@ export class PreparedLane {
   private answer(
     request: IncomingMessage,
     response: ServerResponse,
-    found: { route: LaneRoute; params: Record<string, string> },
+    route: LaneRoute,
+    body: PreparedBody,
     rateLimit: RateLimitHeaders,
     started: number,
-  ): boolean {
-    const body = found.route.lookup(found.params);
-    if (!body) return false;
+  ): void {
     const headers = request.headers;
     const answer = answerFor(body, headers['if-none-match'], headers['accept-encoding']);
     const reqId = requestId(headers);
@@ -150,7 +156,7 @@ export class PreparedLane {
       'x-ratelimit-reset': rateLimit['X-RateLimit-Reset'],
       etag: body.etag,
       vary: 'Accept-Encoding',
-      'cache-control': found.route.cacheControl,
+      'cache-control': route.cacheControl,
       ...(answer.bytes
         ? {
             'content-type': JSON_CONTENT_TYPE,
@@ -172,6 +178,5 @@ export class PreparedLane {
       statusCode: answer.status,
       responseTime: performance.now() - started,
     });
-    return true;
   }
 }
