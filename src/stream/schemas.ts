@@ -11,6 +11,7 @@
 import { Type, type Static } from 'typebox';
 import { ERROR_CODES, type ErrorCode } from '../api/errors.js';
 import { LiveEntrySchema } from '../api/resources/live-entry.js';
+import { ParkWaitsStatusProperties } from '../api/resources/park-waits.js';
 import { Attribution, Nullable, Timestamp } from '../api/schemas/common.js';
 
 const message = <T extends string>(type: T) => Type.Literal(type);
@@ -75,15 +76,7 @@ export const SnapshotMessageSchema = Type.Object(
     park_id: Type.String(),
     park_name: Type.String(),
     time_zone: Type.String(),
-    data_status: Type.Union([Type.Literal('live'), Type.Literal('unavailable')], {
-      description:
-        'live: from a refresh under 2 minutes old. unavailable: no current live data; queued rides are listed with status unavailable and no numbers.',
-    }),
-    park_status: Nullable(
-      Type.Union([Type.Literal('open'), Type.Literal('closed')], {
-        description: 'Whether the park is inside its operating hours; null when unavailable.',
-      }),
-    ),
+    ...ParkWaitsStatusProperties,
     refreshed_at: Nullable({ ...Timestamp, description: 'Last successful refresh.' }),
     unavailable_reason: Nullable(
       Type.String({ description: 'Why data_status is unavailable; null when live.' }),

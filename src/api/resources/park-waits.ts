@@ -3,11 +3,26 @@
  * both say the same thing, including when the park has no current live data: queued rides listed
  * with status `unavailable` and no numbers, rather than stale values.
  */
+import { Type } from 'typebox';
 import type { Park } from '../../catalog/types.js';
 import { isoTimestamp } from '../../lib/time.js';
 import type { DataStatus, ParkLiveView } from '../../live/live-state.js';
 import { unavailableEntry } from '../../live/unavailable.js';
+import { Nullable } from '../schemas/common.js';
 import { presentLiveEntry, type LiveEntryView } from './live-entry.js';
+
+/** The status fields of `ParkWaitsView`, as both the `/waits` body and the `snapshot` message declare them. */
+export const ParkWaitsStatusProperties = {
+  data_status: Type.Union([Type.Literal('live'), Type.Literal('unavailable')], {
+    description:
+      'live: from a refresh under 2 minutes old. unavailable: no current live data; queued rides are listed with status unavailable and no numbers.',
+  }),
+  park_status: Nullable(
+    Type.Union([Type.Literal('open'), Type.Literal('closed')], {
+      description: 'Whether the park is inside its operating hours; null when unavailable.',
+    }),
+  ),
+};
 
 export interface ParkWaitsView {
   readonly data_status: DataStatus;

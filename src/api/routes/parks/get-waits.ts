@@ -4,7 +4,7 @@ import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
 import { findPark, requirePark } from '../../lookup.js';
 import { LiveEntrySchema } from '../../resources/live-entry.js';
-import { presentParkWaits } from '../../resources/park-waits.js';
+import { ParkWaitsStatusProperties, presentParkWaits } from '../../resources/park-waits.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
 import { PreparedBody, sendPrepared } from '../../prepared/body.js';
@@ -14,15 +14,7 @@ import { ParkPath } from './params.js';
 const WaitsBody = Envelope(
   {
     ...ParkHeaderProperties,
-    data_status: Type.Union([Type.Literal('live'), Type.Literal('unavailable')], {
-      description:
-        'live: from a refresh under 2 minutes old. unavailable: no current live data; queued rides are listed with status unavailable and no numbers.',
-    }),
-    park_status: Nullable(
-      Type.Union([Type.Literal('open'), Type.Literal('closed')], {
-        description: 'Whether the park is inside its operating hours; null when unavailable.',
-      }),
-    ),
+    ...ParkWaitsStatusProperties,
     refreshed_at: Nullable({
       ...Timestamp,
       description: 'When the live data was last refreshed successfully.',
@@ -63,7 +55,11 @@ export function registerGetWaits(app: ApiServer, context: ApiContext): void {
   );
 }
 
-/** One body per park, snapshot and data status: built on the first request after a refresh, then reused. */
+/**
+ * One body per park, snapshot and data status: built on the first request after a refresh, then
+ * reused. Not a PreparedCache: the body is built synchronously on first demand, in the lane too,
+ * and its ETag holds for the whole snapshot (no max-age expiry), which keeps 304s answering.
+ */
 class PreparedWaits {
   private readonly bodies = new Map<string, { version: string; body: PreparedBody }>();
 
