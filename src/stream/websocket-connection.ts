@@ -3,50 +3,42 @@
  * ping; the idle close (1000 `idle` after 2 minutes without a subscription); the key expiry
  * (`reauthentication_required`, 1013); the slow-client drop; 1011 on an internal failure.
  */
-import type { Logger } from 'pino';
 import { WebSocket, type RawData } from 'ws';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Park } from '../catalog/types.js';
-import type { Clock } from '../lib/clock.js';
 import { parseClientMessage, resolveParks, type ClientMessage } from './client-messages.js';
 import type { CloseCode, StreamConnection } from './connection.js';
+import { ConnectionLifecycle, type LifecycleDependencies } from './connection-lifecycle.js';
 import type { Frame } from './frame.js';
 import type { StreamAdmission } from './gate.js';
-import type { StreamHub } from './hub.js';
-import type { StreamMessages } from './messages.js';
 import type { StreamOptions } from './options.js';
-import { scheduleAt } from './timers.js';
 
-export interface WebSocketConnectionDependencies {
-  readonly hub: StreamHub;
-  readonly messages: StreamMessages;
+export interface WebSocketConnectionDependencies extends LifecycleDependencies {
   readonly catalog: Catalog;
-  readonly clock: Clock;
-  readonly logger: Logger;
   readonly options: Pick<StreamOptions, 'idleTimeoutMs' | 'maxBufferedBytes'>;
 }
 
 export class WebSocketConnection implements StreamConnection {
   readonly transport = 'websocket' as const;
-  readonly done: Promise<void>;
   private readonly subscriptions = new Map<string, Park>();
   private idleTimer: NodeJS.Timeout | undefined;
-  private cancelExpiry: () => void = () => undefined;
-  private settle: () => void = () => undefined;
+  private readonly lifecycle: ConnectionLifecycle;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly deps: WebSocketConnectionDependencies,
     private readonly admission: StreamAdmission,
   ) {
-    this.done = new Promise((resolve) => {
-      this.settle = resolve;
-    });
+    this.lifecycle = new ConnectionLifecycle(this, deps, admission);
+  }
+
+  get done(): Promise<void> {
+    return this.lifecycle.done;
   }
 
   /** Sends `ready` and starts listening; the connection is in the hub until the socket closes. */
   start(): void {
-    const { hub, messages } = this.deps;
+    const { messages } = this.deps;
     this.socket.on('message', (data, isBinary) => {
       this.onMessage(data, isBinary);
     });
@@ -54,24 +46,18 @@ export class WebSocketConnection implements StreamConnection {
       this.deps.logger.debug({ err: error }, 'websocket error');
     });
     this.socket.once('close', () => {
-      this.onClosed();
+      clearTimeout(this.idleTimer);
+      this.lifecycle.closed();
     });
-    hub.add(this);
+    this.lifecycle.begin();
     this.send(messages.ready(this.admission.expiresAt));
     this.armIdle();
-    this.armExpiry();
   }
 
   send(frame: Frame): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
-    const behind = this.socket.bufferedAmount;
-    if (behind > this.deps.options.maxBufferedBytes) {
-      this.deps.logger.info(
-        { behind, limit: this.deps.options.maxBufferedBytes },
-        'stream client dropped: too far behind',
-      );
-      this.leave();
-      this.socket.terminate();
+    if (this.lifecycle.tooFarBehind(this.socket.bufferedAmount)) {
+      this.terminate();
       return;
     }
     this.socket.send(frame.ws, { binary: false });
@@ -96,17 +82,9 @@ export class WebSocketConnection implements StreamConnection {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.close(code, reason);
   }
 
-  /** Leaves the hub at once, so nothing more is queued for a closing socket. */
   private leave(): void {
     clearTimeout(this.idleTimer);
-    this.cancelExpiry();
-    this.deps.hub.remove(this);
-  }
-
-  private onClosed(): void {
-    this.leave();
-    this.admission.release();
-    this.settle();
+    this.lifecycle.leave();
   }
 
   private armIdle(): void {
@@ -114,14 +92,6 @@ export class WebSocketConnection implements StreamConnection {
     this.idleTimer = setTimeout(() => {
       this.close(1000, 'idle');
     }, this.deps.options.idleTimeoutMs);
-  }
-
-  private armExpiry(): void {
-    const { expiresAt } = this.admission;
-    if (expiresAt === undefined) return;
-    this.cancelExpiry = scheduleAt(this.deps.clock, expiresAt, () => {
-      this.fail(this.deps.messages.expired(), 1013);
-    });
   }
 
   private onMessage(data: RawData, isBinary: boolean): void {
