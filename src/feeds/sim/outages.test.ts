@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../../catalog/catalog.js';
 import { OUTAGE_STATUSES, type OperatorStatus } from '../types.js';
 import { dateStringOf, dayNumberOf } from './local-time.js';
-import { Simulator } from './simulator.js';
+import { must, park, sim } from './test-fixtures.js';
 
-/** The value, or a thrown error naming what was missing (tests fail loudly instead of asserting `!`). */
-function must<T>(value: T | null | undefined, what = 'value'): T {
-  if (value === null || value === undefined) throw new Error(`missing ${what}`);
-  return value;
-}
-
-const catalog = Catalog.load();
-const sim = new Simulator(catalog);
-const park = (key: string) => must(catalog.park(key));
 const MINUTE = 60_000;
 
 const dates = (first: string, count: number) =>

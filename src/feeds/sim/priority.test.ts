@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../../catalog/catalog.js';
 import { instantOfLocal } from './local-time.js';
-import { Simulator } from './simulator.js';
+import { catalog, must, park, sim } from './test-fixtures.js';
 
-/** The value, or a thrown error naming what was missing (tests fail loudly instead of asserting `!`). */
-function must<T>(value: T | null | undefined, what = 'value'): T {
-  if (value === null || value === undefined) throw new Error(`missing ${what}`);
-  return value;
-}
-
-const catalog = Catalog.load();
-const sim = new Simulator(catalog);
-const park = (key: string) => must(catalog.park(key));
 const MINUTE = 60_000;
 const DISNEY = [
   'magic-kingdom',

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../../catalog/catalog.js';
 import { PARK_PROFILES } from './parks.js';
 import { profileOf, REFURBISHMENTS, RIDE_OVERRIDES } from './profiles.js';
-
-/** The value, or a thrown error naming what was missing (tests fail loudly instead of asserting `!`). */
-function must<T>(value: T | null | undefined, what = 'value'): T {
-  if (value === null || value === undefined) throw new Error(`missing ${what}`);
-  return value;
-}
-
-const catalog = Catalog.load();
+import { catalog, must } from './test-fixtures.js';
 
 describe('simulator tables', () => {
   it('name only rides that exist in the catalog', () => {

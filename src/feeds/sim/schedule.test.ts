@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../../catalog/catalog.js';
 import type { ParkDaySchedule } from '../types.js';
 import { holidaysOf, seasonalFactor } from './calendar.js';
 import { dateStringOf, dayNumberOf, dayNumberFromParts, instantOfLocal } from './local-time.js';
-import { Simulator } from './simulator.js';
+import { catalog, must, park, sim } from './test-fixtures.js';
 
-/** The value, or a thrown error naming what was missing (tests fail loudly instead of asserting `!`). */
-function must<T>(value: T | null | undefined, what = 'value'): T {
-  if (value === null || value === undefined) throw new Error(`missing ${what}`);
-  return value;
-}
-
-const catalog = Catalog.load();
-const sim = new Simulator(catalog);
-const park = (key: string) => must(catalog.park(key));
 const HOUR = 3_600_000;
 
 const dates = (first: string, last: string) => {

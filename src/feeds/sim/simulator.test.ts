@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../../catalog/catalog.js';
 import { OUTAGE_STATUSES } from '../types.js';
 import { createSimulatedFeeds, Simulator } from './index.js';
 import { instantOfLocal } from './local-time.js';
+import { catalog, must, park, sim } from './test-fixtures.js';
 
-/** The value, or a thrown error naming what was missing (tests fail loudly instead of asserting `!`). */
-function must<T>(value: T | null | undefined, what = 'value'): T {
-  if (value === null || value === undefined) throw new Error(`missing ${what}`);
-  return value;
-}
-
-const catalog = Catalog.load();
-const park = (key: string) => must(catalog.park(key));
 const mk = park('magic-kingdom');
 
 describe('simulator determinism', () => {
@@ -46,7 +38,6 @@ describe('simulator determinism', () => {
   });
 
   it('is piecewise constant over whole minutes', () => {
-    const sim = new Simulator(catalog);
     for (const p of catalog.parks) {
       const minute = instantOfLocal(p.time_zone, '2026-11-21', '14:23');
       const reading = sim.simulateLiveQueues(p, minute).entries;
@@ -57,8 +48,6 @@ describe('simulator determinism', () => {
 });
 
 describe('live queues', () => {
-  const sim = new Simulator(catalog);
-
   it('reports every queued ride as CLOSED, and nothing else, before the park opens', () => {
     for (const p of catalog.parks) {
       const reading = sim.simulateLiveQueues(p, instantOfLocal(p.time_zone, '2026-11-21', '05:00'));

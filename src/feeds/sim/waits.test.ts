@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../../catalog/catalog.js';
 import { dailyCurve, postedWait, singleRiderWait } from './waits.js';
 import { dateStringOf, dayNumberOf, instantOfLocal } from './local-time.js';
-import { Simulator } from './simulator.js';
+import { catalog, must, sim } from './test-fixtures.js';
 
-/** The value, or a thrown error naming what was missing (tests fail loudly instead of asserting `!`). */
-function must<T>(value: T | null | undefined, what = 'value'): T {
-  if (value === null || value === undefined) throw new Error(`missing ${what}`);
-  return value;
-}
-
-const catalog = Catalog.load();
-const sim = new Simulator(catalog);
 const mk = must(catalog.park('magic-kingdom'));
 
 function median(values: readonly number[]): number {
