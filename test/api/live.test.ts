@@ -99,6 +99,31 @@ describe('GET /v1/parks/{park}/waits', () => {
     expect((await waits()).data_status).toBe('live');
   });
 
+  it('never serves a prepared ride detail or priority-lane body with live numbers past an upstream failure', async () => {
+    const ridePath = '/v1/rides/magic-kingdom_space-mountain';
+    const lanePath = '/v1/parks/magic-kingdom/priority-lane';
+    const json = async (path: string) => (await (await server.get(path)).json()) as Record<string, unknown>;
+    // Prepared while live (the second request is answered from the prepared body).
+    await json(ridePath);
+    expect((await json(ridePath)).live).toMatchObject({ data_status: 'live' });
+    await json(lanePath);
+    expect((await json(lanePath)).live_data_status).toBe('live');
+
+    // A failed refresh a second later, well inside both bodies' 5-second max-age.
+    feeds.failing.add('magic-kingdom');
+    clock.advance(1_000);
+    await server.app.ingest.refreshAll();
+    expect((await json(ridePath)).live).toMatchObject({
+      data_status: 'unavailable',
+      standby_wait_minutes: null,
+      priority_lane: null,
+    });
+    expect(await json(lanePath)).toMatchObject({ live_data_status: 'unavailable', rides: [] });
+    feeds.failing.delete('magic-kingdom');
+    await advance(1);
+    expect((await json(ridePath)).live).toMatchObject({ data_status: 'live' });
+  });
+
   it('turns unavailable once the last refresh is more than 2 minutes old', async () => {
     clock.advance(2 * MINUTE + 1);
     expect((await waits()).data_status).toBe('unavailable');
