@@ -65,7 +65,10 @@ export class FastifyRequestLog extends LogController {
       reqId: request.id,
       method: request.method,
       url: request.url,
-      ip: request.ip,
+      // Worked out only when the line is written (behind a proxy it walks X-Forwarded-For).
+      get ip() {
+        return request.ip;
+      },
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
       error: error ?? undefined,
