@@ -20,7 +20,7 @@ const request = (statusCode: number) => ({
   reqId: `r${statusCode}`,
   method: 'GET',
   url: '/v1/parks?key=pk_live_secret',
-  ip: '192.0.2.7',
+  client: { ip: '192.0.2.7' },
   statusCode,
   responseTime: 1.5,
 });

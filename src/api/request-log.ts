@@ -14,7 +14,8 @@ export interface CompletedRequest {
   readonly reqId: string;
   readonly method: string;
   readonly url: string;
-  readonly ip: string;
+  /** Read only when the line is written (behind a proxy, `ip` walks X-Forwarded-For). */
+  readonly client: { readonly ip: string };
   readonly statusCode: number;
   /** Milliseconds from the request to the end of the response. */
   readonly responseTime: number;
@@ -36,7 +37,7 @@ export class RequestLog {
     this.logger[level](
       {
         reqId: request.reqId,
-        req: { method: request.method, url: request.url, ip: request.ip },
+        req: { method: request.method, url: request.url, ip: request.client.ip },
         res: { statusCode: request.statusCode },
         responseTime: request.responseTime,
         ...(request.error ? { err: request.error } : {}),
@@ -65,10 +66,7 @@ export class FastifyRequestLog extends LogController {
       reqId: request.id,
       method: request.method,
       url: request.url,
-      // Worked out only when the line is written (behind a proxy it walks X-Forwarded-For).
-      get ip() {
-        return request.ip;
-      },
+      client: request,
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
       error: error ?? undefined,

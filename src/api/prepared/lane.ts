@@ -10,9 +10,9 @@
  * router, which alone words errors. Both paths make the same decisions through the same modules
  * (access control, prepared bodies, response headers, request log); a test compares their answers.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { AccessControl, RateLimitHeaders } from '../access/access-control.js';
-import { clientIp, type TrustProxy } from '../client-ip.js';
+import { RawClient, type TrustProxy } from '../client-ip.js';
 import { answerFor, type PreparedBody } from './body.js';
 import type { RequestLog } from '../request-log.js';
 import { requestId } from '../request-id.js';
@@ -94,35 +94,38 @@ export class PreparedLane {
     const body = found?.route.lookup(found.params);
     if (!found || !body) return false;
     const started = performance.now();
-    const { access, trustProxy } = this.deps;
-    const caller = {
-      headers: request.headers,
-      get ip() {
-        return clientIp(request, trustProxy);
-      },
-    };
+    const client = new RawClient(request, this.deps.trustProxy);
     let admitted: RateLimitHeaders | Promise<RateLimitHeaders>;
     try {
-      admitted = access.admit(caller, found.route.provider);
+      admitted = this.deps.access.admit(client, found.route.provider);
     } catch {
       return false;
     }
-    if (!(admitted instanceof Promise)) {
-      this.answer(request, response, found.route, body, admitted, started);
-      return true;
-    }
+    if (admitted instanceof Promise)
+      this.answerOnceAdmitted(admitted, client, response, found, router, started);
+    else this.answer(client, response, found.route, body, admitted, started);
+    return true;
+  }
+
+  /** After a key lookup: answers with the body prepared by then, if it is still there. */
+  private answerOnceAdmitted(
+    admitted: Promise<RateLimitHeaders>,
+    client: RawClient,
+    response: ServerResponse,
+    found: { route: LaneRoute; params: Record<string, string> },
+    router: Handler,
+    started: number,
+  ): void {
     admitted.then(
       (headers) => {
-        // The key lookup took a while: answer with the body prepared by now, if it is still there.
         const current = found.route.lookup(found.params);
-        if (current) this.answer(request, response, found.route, current, headers, started);
-        else router(request, response);
+        if (current) this.answer(client, response, found.route, current, headers, started);
+        else router(client.request, response);
       },
       () => {
-        router(request, response);
+        router(client.request, response);
       },
     );
-    return true;
   }
 
   private match(url: string): { route: LaneRoute; params: Record<string, string> } | undefined {
@@ -137,17 +140,17 @@ export class PreparedLane {
   }
 
   private answer(
-    request: IncomingMessage,
+    client: RawClient,
     response: ServerResponse,
     route: LaneRoute,
     body: PreparedBody,
     rateLimit: RateLimitHeaders,
     started: number,
   ): void {
-    const headers = request.headers;
+    const headers = client.headers;
     const answer = answerFor(body, headers['if-none-match'], headers['accept-encoding']);
     const reqId = requestId(headers);
-    response.writeHead(answer.status, {
+    const sent: OutgoingHttpHeaders = {
       'access-control-allow-origin': '*',
       'access-control-expose-headers': EXPOSE,
       'x-request-id': reqId,
@@ -157,24 +160,20 @@ export class PreparedLane {
       etag: body.etag,
       vary: 'Accept-Encoding',
       'cache-control': route.cacheControl,
-      ...(answer.bytes
-        ? {
-            'content-type': JSON_CONTENT_TYPE,
-            ...(answer.encoding ? { 'content-encoding': answer.encoding } : {}),
-            'content-length': answer.bytes.length,
-          }
-        : {}),
-    });
+    };
+    if (answer.bytes) {
+      sent['content-type'] = JSON_CONTENT_TYPE;
+      if (answer.encoding) sent['content-encoding'] = answer.encoding;
+      sent['content-length'] = answer.bytes.length;
+    }
+    response.writeHead(answer.status, sent);
     response.end(answer.bytes);
     this.answered++;
-    const { trustProxy } = this.deps;
     this.deps.log.completed({
       reqId,
       method: 'GET',
-      url: request.url ?? '',
-      get ip() {
-        return clientIp(request, trustProxy);
-      },
+      url: client.request.url ?? '',
+      client,
       statusCode: answer.status,
       responseTime: performance.now() - started,
     });
