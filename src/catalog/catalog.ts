@@ -28,6 +28,11 @@ export class Catalog {
   readonly resorts: readonly Resort[];
   readonly parks: readonly Park[];
   private readonly parkIndex = new Map<string, Park>();
+  /**
+   * Identifiers exactly as requests usually spell them (keys, IDs, aliases), resolved once: a
+   * request then skips the Unicode normalisation, the larger part of resolving a path parameter.
+   */
+  private readonly parkExact = new Map<string, Park>();
   private readonly resortIndex = new Map<string, Resort>();
   private readonly rideById = new Map<string, Attraction>();
   /** Normalised ride name or slug → every attraction carrying it, across all parks. */
@@ -49,6 +54,12 @@ export class Catalog {
         }
       }
     }
+    for (const park of data.parks) {
+      for (const id of [park.key, park.id, ...park.aliases]) {
+        const resolved = this.parkIndex.get(normalizeIdentifier(id));
+        if (resolved) this.parkExact.set(id, resolved);
+      }
+    }
     for (const resort of data.resorts) {
       for (const id of [resort.key, resort.id, resort.name, ...resort.aliases]) {
         this.resortIndex.set(normalizeIdentifier(id), resort);
@@ -61,7 +72,7 @@ export class Catalog {
   }
 
   park(identifier: string): Park | undefined {
-    return this.parkIndex.get(normalizeIdentifier(identifier));
+    return this.parkExact.get(identifier) ?? this.parkIndex.get(normalizeIdentifier(identifier));
   }
 
   resort(identifier: string): Resort | undefined {
@@ -84,7 +95,7 @@ export class Catalog {
   }
 
   parkOf(ride: Attraction): Park {
-    const park = this.parkIndex.get(normalizeIdentifier(ride.park_key));
+    const park = this.park(ride.park_key);
     if (!park) throw new Error(`ride ${ride.id} names unknown park ${ride.park_key}`);
     return park;
   }

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
+import type { ParkLiveView } from '../../../live/live-state.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
 import { findPark, requirePark } from '../../lookup.js';
@@ -61,16 +62,18 @@ export function registerGetWaits(app: ApiServer, context: ApiContext): void {
  * and its ETag holds for the whole snapshot (no max-age expiry), which keeps 304s answering.
  */
 class PreparedWaits {
-  private readonly bodies = new Map<string, { version: string; body: PreparedBody }>();
+  private readonly bodies = new Map<
+    string,
+    { status: ParkLiveView['data_status']; refreshedAt: number | undefined; body: PreparedBody }
+  >();
 
   constructor(private readonly context: ApiContext) {}
 
   body(park: Park): PreparedBody {
     const { live, clock, links, envelopes } = this.context;
     const view = live.view(park.key);
-    const version = `${view.data_status}|${view.refreshed_at ?? 'never'}`;
     const cached = this.bodies.get(park.key);
-    if (cached?.version === version) return cached.body;
+    if (cached?.status === view.data_status && cached.refreshedAt === view.refreshed_at) return cached.body;
     const { unavailable_reason, ...waits } = presentParkWaits(park, view, clock.now());
     const note =
       unavailable_reason === null
@@ -79,7 +82,7 @@ class PreparedWaits {
     const body = PreparedBody.of(
       envelopes.wrap({ ...parkHeader(park), ...waits, note }, links.parkPage(park)),
     );
-    this.bodies.set(park.key, { version, body });
+    this.bodies.set(park.key, { status: view.data_status, refreshedAt: view.refreshed_at, body });
     return body;
   }
 }
