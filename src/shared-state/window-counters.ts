@@ -20,26 +20,39 @@ export interface WindowCounters {
 
 /** The embedded default: counters in this process's memory. */
 export class LocalWindowCounters implements WindowCounters {
-  private readonly windows = new Map<number, Map<string, number>>();
+  private readonly windows = new Map<number, Map<string, { count: number }>>();
+  /** The window requests are counting in now (nearly every take), found without a lookup. */
+  private current: { end: number; counts: Map<string, { count: number }> } | undefined;
 
   constructor(private readonly clock: Clock) {}
 
   take(key: string, limit: number, windowEndsAt: number): number | undefined {
-    let window = this.windows.get(windowEndsAt);
-    if (!window) {
-      this.dropEndedWindows();
-      window = new Map();
-      this.windows.set(windowEndsAt, window);
+    const counts = this.current?.end === windowEndsAt ? this.current.counts : this.window(windowEndsAt);
+    // One lookup per request: the count is a cell updated in place, set once per key and window.
+    const counter = counts.get(key);
+    if (!counter) {
+      if (limit < 1) return undefined;
+      counts.set(key, { count: 1 });
+      return 1;
     }
-    const count = window.get(key) ?? 0;
-    if (count >= limit) return undefined;
-    window.set(key, count + 1);
-    return count + 1;
+    if (counter.count >= limit) return undefined;
+    return ++counter.count;
   }
 
   /** How many windows hold counters (tests check that ended ones are dropped). */
   get openWindows(): number {
     return this.windows.size;
+  }
+
+  private window(windowEndsAt: number): Map<string, { count: number }> {
+    let counts = this.windows.get(windowEndsAt);
+    if (!counts) {
+      this.dropEndedWindows();
+      counts = new Map();
+      this.windows.set(windowEndsAt, counts);
+    }
+    this.current = { end: windowEndsAt, counts };
+    return counts;
   }
 
   private dropEndedWindows(): void {

@@ -14,22 +14,26 @@ export interface KeyCarrier {
 
 /** The presented key; undefined when none is; ApiError(invalid_key) when it cannot be read. */
 export function presentedKey(request: KeyCarrier): string | undefined {
-  const found: string[] = [];
-  const authorization = request.headers.authorization;
-  if (typeof authorization === 'string' && authorization.trim() !== '') {
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!bearer?.[1]) {
-      throw new ApiError('invalid_key', `The Authorization header must be "Bearer <API_KEY>". ${DROP_KEY}`);
-    }
-    found.push(bearer[1]);
-  }
-  const header = request.headers['x-service-key'];
-  if (typeof header === 'string' && header.trim() !== '') found.push(header.trim());
-  if (request.queryKey !== undefined && request.queryKey !== '') found.push(request.queryKey);
-  const first = found[0];
-  if (found.some((key) => key !== first))
+  const bearer = bearerKey(request.headers.authorization);
+  const header = nonBlank(request.headers['x-service-key']);
+  const query = request.queryKey === '' ? undefined : request.queryKey;
+  const key = bearer ?? header ?? query;
+  if ((header !== undefined && header !== key) || (query !== undefined && query !== key))
     throw new ApiError('invalid_key', `The request presents more than one key; send one. ${DROP_KEY}`);
-  return first;
+  return key;
+}
+
+function bearerKey(authorization: string | string[] | undefined): string | undefined {
+  if (typeof authorization !== 'string' || authorization.trim() === '') return undefined;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!bearer?.[1]) {
+    throw new ApiError('invalid_key', `The Authorization header must be "Bearer <API_KEY>". ${DROP_KEY}`);
+  }
+  return bearer[1];
+}
+
+function nonBlank(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
 }
 
 export function invalidKeyMessage(reason: 'malformed' | 'unknown' | 'revoked'): string {
