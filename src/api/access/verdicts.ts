@@ -29,9 +29,11 @@ export class KeyVerdicts {
   /** The verdict when it needs no lookup (a malformed key, or one judged in the last 10 minutes). */
   known(key: string): KeyVerdict | undefined {
     const now = this.clock.now();
-    if (!KEY_PATTERN.test(key)) return { valid: false, reason: 'malformed', expiresAt: now + this.ttlMs };
+    // Only well-formed keys are judged and cached, so a cached verdict needs no pattern test.
     const cached = this.cache.get(hashKey(key));
-    return cached && cached.expiresAt > now ? cached : undefined;
+    if (cached && cached.expiresAt > now) return cached;
+    if (!KEY_PATTERN.test(key)) return { valid: false, reason: 'malformed', expiresAt: now + this.ttlMs };
+    return undefined;
   }
 
   async verdict(key: string): Promise<KeyVerdict> {
