@@ -63,6 +63,8 @@ export interface EndpointDoc<
    * requests are answered in the prepared lane (prepared/lane.ts).
    */
   readonly prepared?: PreparedLookup;
+  /** Query values the prepared lane may answer as well (see `LaneRouteOptions.queries`). */
+  readonly preparedQueries?: readonly Readonly<Record<string, string>>[];
 }
 
 function errorResponse(status: ErrorStatus) {
@@ -93,6 +95,7 @@ export function endpoint<P extends TSchema | undefined, Q extends TSchema | unde
       provider: doc.provider ?? false,
       keyInQuery: security === 'stream',
       ...(doc.prepared ? { prepared: doc.prepared } : {}),
+      ...(doc.preparedQueries ? { preparedQueries: doc.preparedQueries } : {}),
     },
   };
 }

@@ -26,6 +26,11 @@ export function daysQuery(bounds: DaysBounds) {
   );
 }
 
+/** Every valid `days` as the prepared lane may answer it (`LaneRouteOptions.queries`). */
+export function daysQueryValues(bounds: DaysBounds): Record<string, string>[] {
+  return Array.from({ length: bounds.max }, (_, index) => ({ days: String(index + 1) }));
+}
+
 export interface DateBounds {
   /** Last accepted date, in days after today (park-local). */
   readonly maxDaysAhead: number;

@@ -36,6 +36,8 @@ declare module 'fastify' {
     keyInQuery?: boolean;
     /** Served from a prepared body, also through the prepared lane (prepared/lane.ts). */
     prepared?: PreparedLookup;
+    /** Query values the lane answers too (prepared/lane.ts). */
+    preparedQueries?: readonly Readonly<Record<string, string>>[];
   }
 }
 
@@ -112,6 +114,7 @@ export async function buildApiServer(
         maxAge: config.maxAge,
         provider: config.provider ?? false,
         lookup: config.prepared,
+        ...(config.preparedQueries ? { queries: config.preparedQueries } : {}),
       });
     }
     const schema = route.schema;

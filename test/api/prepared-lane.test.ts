@@ -71,10 +71,12 @@ describe('the prepared lane', () => {
     ['/v1/parks', 300],
     ['/v1/rides/magic-kingdom_space-mountain', 5],
     ['/v1/rides/seven-dwarfs-mine-train/history', 60],
+    ['/v1/rides/seven-dwarfs-mine-train/history?days=7', 60],
+    ['/v1/rides/magic-kingdom_space-mountain/history?days=2', 60],
     ['/v1/parks/dca/priority-lane', 5],
     ['/v1/parks/epic-universe/reliability', 300],
   ])('answers %s in the lane once the router has prepared it', async (path, maxAge) => {
-    const router = await exchange(`${path}?via=router`, {});
+    const router = await exchange(`${path}${path.includes('?') ? '&' : '?'}via=router`, {});
     const lane = await exchange(path, {});
     expect(router).toMatchObject({ status: 200, inLane: false });
     expect(lane).toMatchObject({ status: 200, inLane: true });
@@ -117,7 +119,9 @@ describe('the prepared lane', () => {
     expect(body.refreshed_at).toBe(new Date(clock.now()).toISOString());
   });
 
-  it('leaves unknown parks, bad keys, key queries, HEAD and other methods to the router', async () => {
+  it('leaves unknown parks, bad keys, key queries, unlisted query strings, HEAD and other methods to the router', async () => {
+    const HISTORY = '/v1/rides/magic-kingdom_space-mountain/history';
+    await (await server.get(`${HISTORY}?days=7`)).arrayBuffer(); // prepares the body
     const before = answered();
     expectError(await receive(await server.get('/v1/parks/atlantis/waits')), contract, WAITS, {
       status: 404,
@@ -130,6 +134,12 @@ describe('the prepared lane', () => {
     const queryKey = await server.get(`${WAITS}?key=${partnerKey}`);
     expect(queryKey.status).toBe(400);
     await queryKey.arrayBuffer();
+    const unlisted = await server.get(`${HISTORY}?days=07`);
+    expect(unlisted.status).toBe(200);
+    await unlisted.arrayBuffer();
+    const outOfRange = await server.get(`${HISTORY}?days=8`);
+    expect(outOfRange.status).toBe(400);
+    await outOfRange.arrayBuffer();
     const head = await server.get(WAITS, { method: 'HEAD' });
     expect(head.status).toBe(200);
     const post = await server.get(WAITS, { method: 'POST' });

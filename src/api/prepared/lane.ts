@@ -1,12 +1,12 @@
 /**
  * The prepared lane: answers the plainest requests to routes served from a prepared body (a GET
- * with no query string, no key or a key judged in the last 10 minutes, within its limits) straight
+ * with no query string or one the route lists, no key or a key judged in the last 10 minutes, within its limits) straight
  * from the `node:http` server, before Fastify's router. Those are nearly all the traffic of the live
  * endpoints, and the router's per-request machinery (request and reply objects, hooks, a child
  * logger) costs more than the answer itself (BENCHMARKS.md).
  *
  * The lane only ever sends successes (200, and 304 for a matching If-None-Match). Everything else
- * (HEAD, any query string, an unknown park, a key to look up first, any refusal) goes to the
+ * (HEAD, a query string the route did not list, an unknown park, a key to look up first, any refusal) goes to the
  * router, which alone words errors. Both paths make the same decisions through the same modules
  * (access control, prepared bodies, response headers, request log); a test compares their answers.
  */
@@ -18,21 +18,37 @@ import type { RequestLog } from '../request-log.js';
 import { requestId } from '../request-id.js';
 import { EXPOSED_HEADERS, JSON_CONTENT_TYPE, cacheControl } from '../response-headers.js';
 
-/** The prepared body a route answers for these path parameters; undefined when they name nothing. */
-export type PreparedLookup = (params: Readonly<Record<string, string>>) => PreparedBody | undefined;
+/**
+ * The prepared body a route answers for these path parameters and query values (empty without a
+ * query string); undefined when they name nothing, or while the body is not built.
+ */
+export type PreparedLookup = (
+  params: Readonly<Record<string, string>>,
+  query: Readonly<Record<string, string>>,
+) => PreparedBody | undefined;
 
 export interface LaneRouteOptions {
   readonly maxAge: number;
   /** Provider-derived data (refused by the router when PROVIDER_DATA=disabled). */
   readonly provider: boolean;
   readonly lookup: PreparedLookup;
+  /**
+   * Query values the lane may answer, as `{ days: '7' }`. Only their canonical spelling
+   * (`days=7`) is matched, character for character; any other query string goes to the router,
+   * which validates it. Each must be valid for the route.
+   */
+  readonly queries?: readonly Readonly<Record<string, string>>[];
 }
 
 interface LaneRoute extends LaneRouteOptions {
   readonly pattern: RegExp;
   readonly names: readonly string[];
   readonly cacheControl: string;
+  /** Each accepted query string, exactly as written, with the values it means. */
+  readonly queryStrings: ReadonlyMap<string, Readonly<Record<string, string>>>;
 }
+
+const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
 
 export interface LaneDependencies {
   readonly access: AccessControl;
@@ -70,6 +86,9 @@ export class PreparedLane {
       pattern: new RegExp(`^${source}$`),
       names,
       cacheControl: cacheControl(options.maxAge),
+      queryStrings: new Map(
+        (options.queries ?? []).map((query) => [new URLSearchParams(query).toString(), query]),
+      ),
     });
   }
 
@@ -88,11 +107,14 @@ export class PreparedLane {
   /** Answers (or will answer) the request and returns true, or returns false for the router. */
   private serve(request: IncomingMessage, response: ServerResponse, router: Handler): boolean {
     const url = request.url ?? '';
-    if (!this.open || request.method !== 'GET' || url.includes('?')) return false;
-    const found = this.match(url);
+    if (!this.open || request.method !== 'GET') return false;
+    const mark = url.indexOf('?');
+    const found = this.match(mark < 0 ? url : url.slice(0, mark));
+    const query = mark < 0 ? NO_QUERY : found?.route.queryStrings.get(url.slice(mark + 1));
+    if (!found || !query) return false;
     // Looked up before access is counted, so a request the router must answer is counted once.
-    const body = found?.route.lookup(found.params);
-    if (!found || !body) return false;
+    const body = found.route.lookup(found.params, query);
+    if (!body) return false;
     const started = performance.now();
     const client = new RawClient(request, this.deps.trustProxy);
     let admitted: RateLimitHeaders | Promise<RateLimitHeaders>;
@@ -102,7 +124,7 @@ export class PreparedLane {
       return false;
     }
     if (admitted instanceof Promise)
-      this.answerOnceAdmitted(admitted, client, response, found, router, started);
+      this.answerOnceAdmitted(admitted, client, response, { ...found, query }, router, started);
     else this.answer(client, response, found.route, body, admitted, started);
     return true;
   }
@@ -112,13 +134,13 @@ export class PreparedLane {
     admitted: Promise<RateLimitHeaders>,
     client: RawClient,
     response: ServerResponse,
-    found: { route: LaneRoute; params: Record<string, string> },
+    found: { route: LaneRoute; params: Record<string, string>; query: Readonly<Record<string, string>> },
     router: Handler,
     started: number,
   ): void {
     admitted.then(
       (headers) => {
-        const current = found.route.lookup(found.params);
+        const current = found.route.lookup(found.params, found.query);
         if (current) this.answer(client, response, found.route, current, headers, started);
         else router(client.request, response);
       },

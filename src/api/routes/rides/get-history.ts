@@ -4,7 +4,7 @@ import type { LiveStatus } from '../../../live/types.js';
 import type { ApiContext } from '../../context.js';
 import { endpoint } from '../../endpoint.js';
 import { findRide, requireRide } from '../../lookup.js';
-import { daysQuery } from '../../params.js';
+import { daysQuery, daysQueryValues } from '../../params.js';
 import { LiveStatusSchema } from '../../resources/live-entry.js';
 import { RideWindowProperties, rideWindow, type RideWindow } from '../../resources/ride-window.js';
 import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
@@ -36,7 +36,7 @@ const HistoryBody = Envelope(
 export function registerGetHistory(app: ApiServer, context: ApiContext): void {
   const cache = new PreparedCache(context.clock);
   const MAX_AGE = 60;
-  const DEFAULT_DAYS = 7;
+  const DAYS = { max: 7, fallback: 7, meaning: 'park-local days back, including today' };
   // New rows land with a refresh of the ride's park, so its live state versions the body.
   const key = (ride: Attraction, days: number) => `${ride.id}|${days}`;
   app.get(
@@ -48,26 +48,22 @@ export function registerGetHistory(app: ApiServer, context: ApiContext): void {
           "Every change in one ride's posted standby wait and status over the last 1 to 7 park-local days, oldest first.",
         tag: 'Rides',
         params: Type.Object({ ride: RideParam }),
-        querystring: Type.Object({
-          days: daysQuery({
-            max: 7,
-            fallback: DEFAULT_DAYS,
-            meaning: 'park-local days back, including today',
-          }),
-        }),
+        querystring: Type.Object({ days: daysQuery(DAYS) }),
         body: HistoryBody,
         errors: [400, 401, 403, 404, 429, 503],
         maxAge: MAX_AGE,
         provider: true,
-        prepared: (params) => {
+        prepared: (params, query) => {
           const found = findRide(context, params.ride);
-          return found && cache.peek(key(found.ride, DEFAULT_DAYS), context.live.version(found.park.key));
+          const days = query.days === undefined ? DAYS.fallback : Number(query.days);
+          return found && cache.peek(key(found.ride, days), context.live.version(found.park.key));
         },
+        preparedQueries: daysQueryValues(DAYS),
       }),
     },
     async (request, reply) => {
       const { ride, park } = requireRide(context, request.params.ride);
-      const days = request.query.days ?? DEFAULT_DAYS;
+      const days = request.query.days ?? DAYS.fallback;
       const body = await cache.get(key(ride, days), context.live.version(park.key), MAX_AGE, () =>
         historyBody(context, rideWindow(context, ride.id, days)),
       );
