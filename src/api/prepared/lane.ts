@@ -17,6 +17,7 @@ import { answerFor, type PreparedBody } from './body.js';
 import type { RequestLog } from '../request-log.js';
 import { requestId } from '../request-id.js';
 import { EXPOSED_HEADERS, JSON_CONTENT_TYPE, cacheControl } from '../response-headers.js';
+import { WriteBatch } from './write-batch.js';
 
 /**
  * The prepared body a route answers for these path parameters and query values (empty without a
@@ -50,6 +51,16 @@ interface LaneRoute extends LaneRouteOptions {
 
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
 
+/** An admitted request and what it gets, waiting for the end of the event-loop turn (WriteBatch). */
+interface LaneAnswer {
+  readonly client: RawClient;
+  readonly response: ServerResponse;
+  readonly route: LaneRoute;
+  readonly body: PreparedBody;
+  readonly rateLimit: RateLimitHeaders;
+  readonly started: number;
+}
+
 export interface LaneDependencies {
   readonly access: AccessControl;
   readonly trustProxy: TrustProxy;
@@ -64,6 +75,14 @@ const EXPOSE = EXPOSED_HEADERS.join(', ');
 
 export class PreparedLane {
   private readonly routes: LaneRoute[] = [];
+  private readonly writes = new WriteBatch<LaneAnswer>(
+    (answer) => {
+      this.answer(answer);
+    },
+    (answer, error) => {
+      this.failed(answer, error);
+    },
+  );
   private open = true;
   /** Requests the lane has answered (the rest went to the router). */
   answered = 0;
@@ -125,7 +144,7 @@ export class PreparedLane {
     }
     if (admitted instanceof Promise)
       this.answerOnceAdmitted(admitted, client, response, { ...found, query }, router, started);
-    else this.answer(client, response, found.route, body, admitted, started);
+    else this.writes.add({ client, response, route: found.route, body, rateLimit: admitted, started });
     return true;
   }
 
@@ -139,9 +158,9 @@ export class PreparedLane {
     started: number,
   ): void {
     admitted.then(
-      (headers) => {
-        const current = found.route.lookup(found.params, found.query);
-        if (current) this.answer(client, response, found.route, current, headers, started);
+      (rateLimit) => {
+        const body = found.route.lookup(found.params, found.query);
+        if (body) this.writes.add({ client, response, route: found.route, body, rateLimit, started });
         else router(client.request, response);
       },
       () => {
@@ -161,14 +180,7 @@ export class PreparedLane {
     return undefined;
   }
 
-  private answer(
-    client: RawClient,
-    response: ServerResponse,
-    route: LaneRoute,
-    body: PreparedBody,
-    rateLimit: RateLimitHeaders,
-    started: number,
-  ): void {
+  private answer({ client, response, route, body, rateLimit, started }: LaneAnswer): void {
     const headers = client.headers;
     const answer = answerFor(body, headers['if-none-match'], headers['accept-encoding']);
     const reqId = requestId(headers);
@@ -198,6 +210,20 @@ export class PreparedLane {
       client,
       statusCode: answer.status,
       responseTime: performance.now() - started,
+    });
+  }
+
+  /** An answer that could not be written (it never should): the connection is dropped, the error logged. */
+  private failed({ client, response, started }: LaneAnswer, error: unknown): void {
+    response.destroy();
+    this.deps.log.completed({
+      reqId: requestId(client.headers),
+      method: 'GET',
+      url: client.request.url ?? '',
+      client,
+      statusCode: 500,
+      responseTime: performance.now() - started,
+      error: error instanceof Error ? error : new Error(String(error)),
     });
   }
 }
