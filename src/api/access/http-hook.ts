@@ -49,8 +49,21 @@ function admit(request: FastifyRequest, context: ApiContext): RateLimitHeaders |
   const query = request.query as Record<string, unknown>;
   if (!config.keyInQuery && query.key !== undefined) throw new ApiError('invalid_request', KEY_IN_QUERY);
   const queryKey = config.keyInQuery && typeof query.key === 'string' ? query.key : undefined;
-  return context.access.admit(
-    { headers: request.headers, queryKey, ip: request.ip },
-    config.provider ?? false,
-  );
+  return context.access.admit(new RoutedCaller(request, queryKey), config.provider ?? false);
+}
+
+/** A routed request as access control reads it: the client IP (proxy rules) only when asked for. */
+class RoutedCaller {
+  constructor(
+    private readonly request: FastifyRequest,
+    readonly queryKey: string | undefined,
+  ) {}
+
+  get headers(): FastifyRequest['headers'] {
+    return this.request.headers;
+  }
+
+  get ip(): string {
+    return this.request.ip;
+  }
 }
