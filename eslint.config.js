@@ -25,6 +25,13 @@ export default tseslint.config(
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Only src/config reads the environment; take settings from Config.',
         },
+        {
+          // Each such literal gets a hidden class of its own, which kept whole requests alive through
+          // young-generation GCs (ADR 0006).
+          selector: "ObjectExpression > Property[kind='get'], ObjectExpression > Property[kind='set']",
+          message:
+            'No accessors in object literals: put the getter on a class (see RawClient in src/api/client-ip.ts).',
+        },
       ],
     },
   },
