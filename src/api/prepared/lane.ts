@@ -1,14 +1,16 @@
 /**
- * The prepared lane: answers the plainest requests to routes served from a prepared body (a GET
- * with no query string or one the route lists, no key or a key judged in the last 10 minutes, within its limits) straight
- * from the `node:http` server, before Fastify's router. Those are nearly all the traffic of the live
- * endpoints, and the router's per-request machinery (request and reply objects, hooks, a child
- * logger) costs more than the answer itself (BENCHMARKS.md).
+ * The prepared lane: answers the plainest requests to routes served from a prepared body (a GET with
+ * no query string or one the route lists, no key or a key judged in the last 10 minutes, within its
+ * limits) straight from the `node:http` server, before Fastify's router. Those are nearly all the
+ * traffic of the live endpoints, and the router's per-request machinery (request and reply objects,
+ * hooks, a child logger) costs more than the answer itself (BENCHMARKS.md). Answers are decided as
+ * requests are read and written together at the end of the event-loop turn (WriteBatch).
  *
  * The lane only ever sends successes (200, and 304 for a matching If-None-Match). Everything else
- * (HEAD, a query string the route did not list, an unknown park, a key to look up first, any refusal) goes to the
- * router, which alone words errors. Both paths make the same decisions through the same modules
- * (access control, prepared bodies, response headers, request log); a test compares their answers.
+ * (HEAD, a query string the route does not list, an unknown park, a key to look up first, any
+ * refusal) goes to the router, which alone words errors. Both paths make the same decisions through
+ * the same modules (access control, prepared bodies, response headers, request log); a test compares
+ * their answers.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { AccessControl, RateLimitHeaders } from '../access/access-control.js';
