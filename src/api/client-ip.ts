@@ -42,7 +42,8 @@ export function clientIp(request: IncomingMessage, trust: TrustProxy): string {
 }
 
 /**
- * A raw request's headers and client address, the address worked out only when read (keyed
+ * A request as access control and the request log read it: its headers, the stream key from the
+ * query when the endpoint takes one, and the client address, worked out only when read (keyed
  * callers and unlogged requests never need it). The getter lives on the class: an accessor in an
  * object literal made a hidden class per request, whose map transition kept the whole request
  * alive through young-generation GCs, a third of a cached answer's cost (BENCHMARKS.md).
@@ -51,6 +52,7 @@ export class RawClient {
   constructor(
     readonly request: IncomingMessage,
     private readonly trust: TrustProxy,
+    readonly queryKey?: string,
   ) {}
 
   get headers(): IncomingMessage['headers'] {

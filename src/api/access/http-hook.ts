@@ -9,6 +9,7 @@ import type { ApiContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { ApiServer } from '../server.js';
 import type { RateLimitHeaders } from './access-control.js';
+import { RawClient } from '../client-ip.js';
 
 const KEY_IN_QUERY =
   'The key query parameter is accepted by the stream endpoints only; send the key in Authorization: Bearer or X-Service-Key.';
@@ -49,21 +50,8 @@ function admit(request: FastifyRequest, context: ApiContext): RateLimitHeaders |
   const query = request.query as Record<string, unknown>;
   if (!config.keyInQuery && query.key !== undefined) throw new ApiError('invalid_request', KEY_IN_QUERY);
   const queryKey = config.keyInQuery && typeof query.key === 'string' ? query.key : undefined;
-  return context.access.admit(new RoutedCaller(request, queryKey), config.provider ?? false);
-}
-
-/** A routed request as access control reads it: the client IP (proxy rules) only when asked for. */
-class RoutedCaller {
-  constructor(
-    private readonly request: FastifyRequest,
-    readonly queryKey: string | undefined,
-  ) {}
-
-  get headers(): FastifyRequest['headers'] {
-    return this.request.headers;
-  }
-
-  get ip(): string {
-    return this.request.ip;
-  }
+  return context.access.admit(
+    new RawClient(request.raw, context.trustProxy, queryKey),
+    config.provider ?? false,
+  );
 }
