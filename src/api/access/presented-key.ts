@@ -23,13 +23,30 @@ export function presentedKey(request: KeyCarrier): string | undefined {
   return key;
 }
 
+const BEARER = 'Bearer ';
+
 function bearerKey(authorization: string | string[] | undefined): string | undefined {
-  if (typeof authorization !== 'string' || authorization.trim() === '') return undefined;
+  if (typeof authorization !== 'string') return undefined;
+  // The usual spelling, read without a regular expression: this runs on every keyed request.
+  if (authorization.startsWith(BEARER) && isPlainToken(authorization, BEARER.length)) {
+    return authorization.slice(BEARER.length);
+  }
+  if (authorization.trim() === '') return undefined;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!bearer?.[1]) {
     throw new ApiError('invalid_key', `The Authorization header must be "Bearer <API_KEY>". ${DROP_KEY}`);
   }
   return bearer[1];
+}
+
+/** Whether `text` from `start` to its end is printable ASCII without spaces (and not empty). */
+function isPlainToken(text: string, start: number): boolean {
+  if (start >= text.length) return false;
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20 || code >= 0x7f) return false;
+  }
+  return true;
 }
 
 function nonBlank(header: string | string[] | undefined): string | undefined {
