@@ -12,6 +12,9 @@
  * the same modules (access control, prepared bodies, response headers, request log); a test compares
  * their answers.
  */
+// Imported, not the global: in Node 20 the global `performance` is a lazy getter that costs a
+// module lookup on every read, and these run per request and per broadcast slice.
+import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { AccessControl, RateLimitHeaders } from '../access/access-control.js';
 import { RawClient, type TrustProxy } from '../client-ip.js';
@@ -51,6 +54,15 @@ interface LaneRoute extends LaneRouteOptions {
   readonly queryStrings: ReadonlyMap<string, Readonly<Record<string, string>>>;
 }
 
+/** A path the lane serves: its route and the path parameters in it. */
+interface PathMatch {
+  readonly route: LaneRoute;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** How many paths' matches are remembered (clients choose paths, so the memo is bounded). */
+const REMEMBERED_PATHS = 4_096;
+
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
 
 /** An admitted request and what it gets, waiting for the end of the event-loop turn (WriteBatch). */
@@ -77,6 +89,7 @@ const EXPOSE = EXPOSED_HEADERS.join(', ');
 
 export class PreparedLane {
   private readonly routes: LaneRoute[] = [];
+  private readonly matches = new Map<string, PathMatch>();
   private readonly writes = new WriteBatch<LaneAnswer>(
     (answer) => {
       this.answer(answer);
@@ -102,6 +115,7 @@ export class PreparedLane {
         return PLAIN_SEGMENT;
       })
       .join('/');
+    this.matches.clear();
     this.routes.push({
       ...options,
       pattern: new RegExp(`^${source}$`),
@@ -155,7 +169,7 @@ export class PreparedLane {
     admitted: Promise<RateLimitHeaders>,
     client: RawClient,
     response: ServerResponse,
-    found: { route: LaneRoute; params: Record<string, string>; query: Readonly<Record<string, string>> },
+    found: PathMatch & { readonly query: Readonly<Record<string, string>> },
     router: Handler,
     started: number,
   ): void {
@@ -171,13 +185,25 @@ export class PreparedLane {
     );
   }
 
-  private match(url: string): { route: LaneRoute; params: Record<string, string> } | undefined {
+  /** The route serving `path` and its parameters, remembered: nearly every request asks for a path asked for before. */
+  private match(path: string): PathMatch | undefined {
+    const remembered = this.matches.get(path);
+    if (remembered) return remembered;
+    const found = this.matchRoutes(path);
+    if (found) {
+      if (this.matches.size >= REMEMBERED_PATHS) this.matches.clear();
+      this.matches.set(path, found);
+    }
+    return found;
+  }
+
+  private matchRoutes(path: string): PathMatch | undefined {
     for (const route of this.routes) {
-      const match = route.pattern.exec(url);
+      const match = route.pattern.exec(path);
       if (!match) continue;
       const params: Record<string, string> = {};
       route.names.forEach((name, index) => (params[name] = match[index + 1] ?? ''));
-      return { route, params };
+      return { route, params: Object.freeze(params) };
     }
     return undefined;
   }
