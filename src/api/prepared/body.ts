@@ -36,9 +36,23 @@ export class PreparedBody {
   }
 }
 
+/** How many Accept-Encoding spellings are remembered (clients choose them, so the memo is bounded). */
+const REMEMBERED_ACCEPT_ENCODINGS = 256;
+/** Each Accept-Encoding value seen, with its choice: clients send a handful of spellings, over and over. */
+const chosenEncodings = new Map<string, ContentEncoding | null>();
+
 /** The best encoding the client accepts (brotli over gzip), honouring `q=0`. */
 export function acceptedEncoding(header: string | undefined): ContentEncoding | undefined {
   if (!header) return undefined;
+  const remembered = chosenEncodings.get(header);
+  if (remembered !== undefined) return remembered ?? undefined;
+  const chosen = chooseEncoding(header);
+  if (chosenEncodings.size >= REMEMBERED_ACCEPT_ENCODINGS) chosenEncodings.clear();
+  chosenEncodings.set(header, chosen ?? null);
+  return chosen;
+}
+
+function chooseEncoding(header: string): ContentEncoding | undefined {
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -52,6 +66,8 @@ export function acceptedEncoding(header: string | undefined): ContentEncoding | 
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  // What a client sends back is nearly always the ETag it was given, as it was given.
+  if (header === etag) return true;
   return header.split(',').some((tag) => {
     const value = tag.trim();
     return value === '*' || value === etag || value === `W/${etag}`;
