@@ -1,8 +1,10 @@
 /**
  * The HTTP rows: wrk against queuecast and, back to back in the same run, against a bare `node:http`
  * server answering the very bytes queuecast answered, headers included (fetched right before each
- * round). Each case runs `rounds` times, alternating which server goes first; the figures are
- * medians.
+ * round). The /waits cases run `rounds` short rounds, alternating which server goes first, and each
+ * figure is taken from the round whose queuecast/baseline ratio is the median: the machine's swings
+ * between runs are larger than the differences measured, and a round's two runs share them. The
+ * other cases run once.
  *
  * Callers: a partner key on every request (rotated over the bench's partner keys so none reaches
  * 600 a minute), or keyless from many client addresses (X-Forwarded-For through the trusted
@@ -14,15 +16,17 @@ import { BENCH_DIR, type BenchData } from './data-dir.js';
 import { getRaw } from './http-get.js';
 import { cpuMs } from './proc.js';
 import { summariseFile } from './profile.js';
-import { log, median } from './stats.js';
+import { log, medianPair } from './stats.js';
 import { atLeastTimes, atMostTimes, none, notBuilt, reference, type Row } from './table.js';
 import { runWrk, type WrkOptions, type WrkResult } from './wrk.js';
 
 export interface HttpSettings {
+  /** Length of the cases that run once. */
   readonly seconds: number;
   readonly warmupSeconds: number;
-  /** Rounds of the /waits cases (the ones with a 0.9× goal); the others run once. */
+  /** Rounds of the /waits cases (the ones with a 0.9× goal), each `roundSeconds` per server. */
   readonly rounds: number;
+  readonly roundSeconds: number;
   /** Profile queuecast during one extra run per case (BENCH_PROFILE=1). */
   readonly profile: boolean;
 }
@@ -178,7 +182,8 @@ export async function httpRows(data: BenchData, settings: HttpSettings): Promise
         testCase.caller === 'partner'
           ? { header: 'Authorization', values: partnerAuth }
           : { header: 'X-Forwarded-For', values: addressBlock(index + 1) };
-      const rounds = testCase.rounds === 'main' ? settings.rounds : 1;
+      const [rounds, seconds] =
+        testCase.rounds === 'main' ? [settings.rounds, settings.roundSeconds] : [1, settings.seconds];
       const ours: Measured[] = [];
       const theirs: Measured[] = [];
       for (let round = 0; round < rounds; round++) {
@@ -194,7 +199,7 @@ export async function httpRows(data: BenchData, settings: HttpSettings): Promise
         }
         const order = round % 2 === 0 ? (['bare', 'subject'] as const) : (['subject', 'bare'] as const);
         for (const which of order) {
-          const result = await measure(which === 'bare' ? bare : subject, options.wrk);
+          const result = await measure(which === 'bare' ? bare : subject, { ...options.wrk, seconds });
           (which === 'bare' ? theirs : ours).push(result);
           const name = which === 'bare' ? 'node:http' : (testCase.subject ?? 'queuecast');
           log(`http ${testCase.name} [${round + 1}/${rounds}] ${describe(name, result)}`);
@@ -226,11 +231,13 @@ export async function httpRows(data: BenchData, settings: HttpSettings): Promise
   return rows;
 }
 
+/** Each figure from the round (ours[i] beside theirs[i]) whose ratio for that figure is the median. */
 function caseRows(testCase: HttpCase, ours: Measured[], theirs: Measured[]): Row[] {
-  const pick = (results: Measured[], value: (r: Measured) => number) => median(results.map(value));
-  const rps = [pick(ours, (r) => r.requestsPerSecond), pick(theirs, (r) => r.requestsPerSecond)] as const;
-  const p99 = [pick(ours, (r) => r.p99Ms), pick(theirs, (r) => r.p99Ms)] as const;
-  const cpu = [pick(ours, (r) => r.cpuUs), pick(theirs, (r) => r.cpuUs)] as const;
+  const pick = (value: (r: Measured) => number) =>
+    medianPair(ours.map((result, round) => [value(result), value(theirs[round] ?? result)] as const));
+  const rps = pick((r) => r.requestsPerSecond);
+  const p99 = pick((r) => r.p99Ms);
+  const cpu = pick((r) => r.cpuUs);
   const fastify = testCase.subject === 'fastify';
   const rows: Row[] = [
     fastify

@@ -8,6 +8,16 @@ export function median(values: readonly number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
 }
 
+/**
+ * The pair whose ratio (first / second) is the median of the pairs' ratios (the lower middle for an
+ * even count). A subject and its baseline measured back to back share the machine's slower swings,
+ * which a ratio of two separate medians does not cancel.
+ */
+export function medianPair(pairs: readonly (readonly [number, number])[]): readonly [number, number] {
+  const byRatio = [...pairs].sort((a, b) => a[0] / a[1] - b[0] / b[1]);
+  return byRatio[Math.floor((byRatio.length - 1) / 2)] ?? [NaN, NaN];
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Progress goes to stderr: stdout carries only the table (or the JSON rows). */
