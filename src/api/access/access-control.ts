@@ -77,11 +77,13 @@ export class AccessControl {
     providerData: boolean,
   ): RateLimitHeaders | Promise<RateLimitHeaders> {
     const caller = this.identify(request);
-    const pass = (who: Caller) => {
-      if (providerData) this.requireProviderData();
-      return this.count(who);
-    };
-    return caller instanceof Promise ? caller.then(pass) : pass(caller);
+    if (caller instanceof Promise) return caller.then((known) => this.pass(known, providerData));
+    return this.pass(caller, providerData);
+  }
+
+  private pass(caller: Caller, providerData: boolean): RateLimitHeaders {
+    if (providerData) this.requireProviderData();
+    return this.count(caller);
   }
 
   /** ApiError(rights_unavailable) when provider-derived data is disabled on this server. */
