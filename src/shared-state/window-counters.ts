@@ -1,62 +1,75 @@
 /**
- * Request counters for fixed time windows (the rate limits' minute and UTC day). Counting is
+ * Request counters for the rate limits' two fixed windows, a minute and a UTC day. Counting is
  * synchronous, because it sits on every request's path and a promise per count was a measurable
- * share of a cached response's cost (BENCHMARKS.md). Counters live per window end, so a window's
- * counters are dropped at once when it ends: no timer or sweep per key.
+ * share of a cached response's cost (BENCHMARKS.md). Both windows of a key are counted in one
+ * call, so a driver can keep them together: one lookup per request, and an atomic check of both.
  *
  * A scaled-out driver (Redis) cannot answer synchronously; it would count locally and add the local
  * counts to the shared ones in short batches, answering from the last shared total plus its own.
  */
 import type { Clock } from '../lib/clock.js';
 
+/** At most `limit` requests in the window that ends at `endsAt` (epoch ms). */
+export interface WindowLimit {
+  readonly limit: number;
+  readonly endsAt: number;
+}
+
+/** A key's counts in both windows with this request, or the window whose limit refused it. */
+export type WindowCounts = { readonly minute: number; readonly day: number } | 'minute' | 'day';
+
 export interface WindowCounters {
   /**
-   * Counts one more for `key` in the window ending at `windowEndsAt` (epoch ms), unless the key
-   * has already reached `limit` there. Returns the count including this one, or `undefined` when
-   * the limit was reached (and nothing was counted).
+   * Counts one request of `key` in its minute and its day window, unless either is at its limit:
+   * then nothing is counted, and the window that refused is returned (the minute's first).
    */
-  take(key: string, limit: number, windowEndsAt: number): number | undefined;
+  take(key: string, minute: WindowLimit, day: WindowLimit): WindowCounts;
+}
+
+/** One key's counts, updated in place. */
+interface KeyCounts {
+  minuteEndsAt: number;
+  minute: number;
+  dayEndsAt: number;
+  day: number;
 }
 
 /** The embedded default: counters in this process's memory. */
 export class LocalWindowCounters implements WindowCounters {
-  private readonly windows = new Map<number, Map<string, { count: number }>>();
-  /** The window requests are counting in now (nearly every take), found without a lookup. */
-  private current: { end: number; counts: Map<string, { count: number }> } | undefined;
+  private readonly counts = new Map<string, KeyCounts>();
+  /** The latest day counted in; keys not seen since an earlier day are dropped when it ends. */
+  private day = 0;
 
   constructor(private readonly clock: Clock) {}
 
-  take(key: string, limit: number, windowEndsAt: number): number | undefined {
-    const counts = this.current?.end === windowEndsAt ? this.current.counts : this.window(windowEndsAt);
-    // One lookup per request: the count is a cell updated in place, set once per key and window.
-    const counter = counts.get(key);
-    if (!counter) {
-      if (limit < 1) return undefined;
-      counts.set(key, { count: 1 });
-      return 1;
-    }
-    if (counter.count >= limit) return undefined;
-    return ++counter.count;
-  }
-
-  /** How many windows hold counters (tests check that ended ones are dropped). */
-  get openWindows(): number {
-    return this.windows.size;
-  }
-
-  private window(windowEndsAt: number): Map<string, { count: number }> {
-    let counts = this.windows.get(windowEndsAt);
+  take(key: string, minute: WindowLimit, day: WindowLimit): WindowCounts {
+    if (day.endsAt > this.day) this.startDay(day.endsAt);
+    let counts = this.counts.get(key);
     if (!counts) {
-      this.dropEndedWindows();
-      counts = new Map();
-      this.windows.set(windowEndsAt, counts);
+      counts = { minuteEndsAt: minute.endsAt, minute: 0, dayEndsAt: day.endsAt, day: 0 };
+      this.counts.set(key, counts);
     }
-    this.current = { end: windowEndsAt, counts };
-    return counts;
+    if (counts.minuteEndsAt !== minute.endsAt) {
+      counts.minuteEndsAt = minute.endsAt;
+      counts.minute = 0;
+    }
+    if (counts.dayEndsAt !== day.endsAt) {
+      counts.dayEndsAt = day.endsAt;
+      counts.day = 0;
+    }
+    if (counts.minute >= minute.limit) return 'minute';
+    if (counts.day >= day.limit) return 'day';
+    return { minute: ++counts.minute, day: ++counts.day };
   }
 
-  private dropEndedWindows(): void {
+  /** How many keys hold counts (tests check that a new day drops the old day's keys). */
+  get keys(): number {
+    return this.counts.size;
+  }
+
+  private startDay(endsAt: number): void {
+    this.day = endsAt;
     const now = this.clock.now();
-    for (const end of this.windows.keys()) if (end <= now) this.windows.delete(end);
+    for (const [key, counts] of this.counts) if (counts.dayEndsAt <= now) this.counts.delete(key);
   }
 }

@@ -19,25 +19,24 @@ export interface RateDecision {
   readonly reset: number;
 }
 
-/** Counters for one named series (a tier's minute or day): keys are then the subjects themselves. */
-export type CounterSeries = (name: string) => WindowCounters;
+/** The counters of one tier: keys are then the subjects themselves. */
+export type TierCounters = (tier: Tier) => WindowCounters;
 
 export class RateLimits {
-  private readonly series: Record<Tier, { readonly minute: WindowCounters; readonly day: WindowCounters }>;
+  private readonly counters: Record<Tier, WindowCounters>;
 
   constructor(
-    counters: CounterSeries,
+    counters: TierCounters,
     private readonly clock: Clock,
   ) {
-    // One series per tier and window, so a request builds no key: a key's tier may change, and its
+    // One set of counters per tier, so a request builds no key: a key's tier may change, and its
     // old count must not carry over.
-    const of = (tier: Tier) => ({ minute: counters(`${tier}:minute`), day: counters(`${tier}:day`) });
-    this.series = { keyless: of('keyless'), free: of('free'), partner: of('partner') };
+    this.counters = { keyless: counters('keyless'), free: counters('free'), partner: counters('partner') };
   }
 
   /**
-   * Counts one request of `subject` (`ip:…` or `key:…`) and says whether it is allowed. A request
-   * refused by the minute is not counted against the day.
+   * Counts one request of `subject` (`ip:…` or `key:…`) and says whether it is allowed. A refused
+   * request is not counted.
    */
   consume(tier: Tier, subject: string): RateDecision {
     const limits = TIER_LIMITS[tier];
@@ -47,16 +46,18 @@ export class RateLimits {
     const minuteReset = Math.ceil((minuteEnd - now) / 1000);
     const dayReset = Math.ceil((dayEnd - now) / 1000);
 
-    const series = this.series[tier];
-    const minute = series.minute.take(subject, limits.per_minute, minuteEnd);
-    if (minute === undefined)
+    const counts = this.counters[tier].take(
+      subject,
+      { limit: limits.per_minute, endsAt: minuteEnd },
+      { limit: limits.per_day, endsAt: dayEnd },
+    );
+    if (counts === 'minute')
       return { allowed: false, window: 'minute', limit: limits.per_minute, remaining: 0, reset: minuteReset };
-    const day = series.day.take(subject, limits.per_day, dayEnd);
-    if (day === undefined)
+    if (counts === 'day')
       return { allowed: false, window: 'day', limit: limits.per_day, remaining: 0, reset: dayReset };
 
-    const minuteRemaining = limits.per_minute - minute;
-    const dayRemaining = limits.per_day - day;
+    const minuteRemaining = limits.per_minute - counts.minute;
+    const dayRemaining = limits.per_day - counts.day;
     return dayRemaining < minuteRemaining
       ? { allowed: true, window: 'day', limit: limits.per_day, remaining: dayRemaining, reset: dayReset }
       : {
