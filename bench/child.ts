@@ -30,13 +30,17 @@ export interface ChildOptions {
   readonly loader?: 'tsx' | 'none';
   /** Added to the environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /** A command that runs Node, such as `valgrind --tool=callgrind` with its options. */
+  readonly wrapper?: readonly string[];
 }
 
 export function startChild(script: string, args: readonly string[], options: ChildOptions = {}): Child {
   const plain = options.loader === 'none';
   const path = plain ? script : fileURLToPath(new URL(script, import.meta.url));
   const node = plain ? [process.execPath] : [process.execPath, '--expose-gc', '--import', 'tsx'];
-  const command = [...node, path, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  const command = [...(options.wrapper ?? []), ...node, path, ...args]
+    .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
+    .join(' ');
   const child = spawn(
     'bash',
     ['-c', `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${command}`],

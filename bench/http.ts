@@ -13,6 +13,7 @@
  */
 import { startChild, type Child } from './child.js';
 import { BENCH_DIR, type BenchData } from './data-dir.js';
+import { fixedResponseOf, type FixedResponseMessage } from './fixed-response.js';
 import { getRaw } from './http-get.js';
 import { cpuMs } from './proc.js';
 import { summariseFile } from './profile.js';
@@ -50,7 +51,6 @@ interface HttpCase {
 }
 
 const WAITS = '/v1/parks/mk/waits';
-const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 const P99_FACTOR = 1.5;
 
 const CASES: readonly HttpCase[] = [
@@ -258,7 +258,7 @@ function caseRows(testCase: HttpCase, ours: Measured[], theirs: Measured[]): Row
 interface Prepared {
   readonly wrk: Omit<WrkOptions, 'origin'>;
   /** What the bare servers answer: queuecast's status, body and content headers. */
-  readonly response: { status: number; body: string; headers: Record<string, string> };
+  readonly response: FixedResponseMessage;
 }
 
 /** Fetches queuecast's current answer to the case's request: the bytes and, for 304s, the ETag. */
@@ -281,12 +281,6 @@ async function prepare(
   if (answer.status !== expected) {
     throw new Error(`${testCase.path} answered ${answer.status}, not ${expected}: ${answer.body.toString()}`);
   }
-  // The very response: every header queuecast sent (rate-limit counts and request ID as they were
-  // then), except those node:http writes itself.
-  const content: Record<string, string> = {};
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (typeof value === 'string' && !NODE_WRITES.has(name)) content[name] = value;
-  }
   return {
     wrk: {
       path: testCase.path,
@@ -294,7 +288,7 @@ async function prepare(
       ...(rotate ? { rotate } : {}),
       seconds: settings.seconds,
     },
-    response: { status: answer.status, body: answer.body.toString('base64'), headers: content },
+    response: fixedResponseOf(answer),
   };
 }
 

@@ -10,6 +10,8 @@
  * - POLL `poll` (ingest refreshes every park every 5 s, as `npm start`) or `no-poll` (the parent
  *   asks for that same refresh with `refresh` right before each run, so a run sees one snapshot).
  *
+ * `bare` starts (or re-sets) the HTTP baseline in this process, answering the bytes it is given.
+ *
  * Always `TRUST_PROXY=loopback`, as behind a local proxy: keyless callers are then told apart by
  * X-Forwarded-For, so wrk can present many client addresses (see BENCHMARKS.md).
  */
@@ -17,6 +19,7 @@ import type { LiveEntry } from '../src/live/types.js';
 import { loadBuiltApp } from './built-app.js';
 import { serve } from './child.js';
 import { startProfile, stopProfile } from './cpu-profile.js';
+import { fixedResponseServer, type FixedResponse } from './fixed-response.js';
 import { collectedMemory } from './stats.js';
 
 const [dataDir = '', clockName = 'system', pollName = 'no-poll'] = process.argv.slice(2);
@@ -36,6 +39,21 @@ const app = await createApp({
   poll: pollName === 'poll',
 });
 const url = await app.listen();
+
+/** The bare baseline in this same process (`bare`), for instruction counts on one heap and JIT. */
+let bare: FixedResponse | undefined;
+
+async function startBare(request: Record<string, unknown>): Promise<{ url: string }> {
+  if (!bare) {
+    const started = fixedResponseServer();
+    await new Promise<void>((resolve) => started.server.listen(0, '127.0.0.1', resolve));
+    bare = started;
+  }
+  bare.respond(request);
+  const address = bare.server.address();
+  if (!address || typeof address === 'string') throw new Error('the bare server has no port');
+  return { url: `http://127.0.0.1:${address.port}` };
+}
 
 let wait = 0;
 /** One ride's posted wait changes: the event ingest publishes after a refresh. */
@@ -76,6 +94,8 @@ serve(async (request) => {
       return collectedMemory();
     case 'rss':
       return { rss: process.memoryUsage.rss() };
+    case 'bare':
+      return startBare(request);
     case 'profile-start':
       await startProfile();
       return {};
