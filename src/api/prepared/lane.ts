@@ -13,7 +13,7 @@
  * their answers.
  */
 // Imported, not the global: in Node 20 the global `performance` is a lazy getter that costs a
-// module lookup on every read, and these run per request and per broadcast slice.
+// module lookup on every read, and the lane reads the clock twice per request.
 import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { AccessControl, RateLimitHeaders } from '../access/access-control.js';
