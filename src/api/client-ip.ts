@@ -36,9 +36,23 @@ function remembered(trust: TrustProxy): TrustProxy {
   };
 }
 
-/** The client address of a raw request (the WebSocket upgrade), by the same rule as Fastify's `request.ip`. */
+/**
+ * The client address of a request, by the same rule as Fastify's `request.ip` (proxy-addr). Behind
+ * one proxy, X-Forwarded-For holds a single address: that case is decided here without proxy-addr's
+ * lists of addresses, which were most of what a keyless request cost the prepared lane.
+ */
 export function clientIp(request: IncomingMessage, trust: TrustProxy): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const peer = request.socket.remoteAddress;
+  if (peer !== undefined && typeof forwarded === 'string' && isOneAddress(forwarded)) {
+    return trust(peer, 0) ? forwarded : peer;
+  }
   return proxyaddr(request, trust);
+}
+
+/** Whether X-Forwarded-For names one address as proxy-addr reads it (it splits at commas and trims spaces). */
+function isOneAddress(forwarded: string): boolean {
+  return forwarded !== '' && !forwarded.includes(',') && !forwarded.includes(' ');
 }
 
 /**
