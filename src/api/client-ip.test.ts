@@ -38,7 +38,17 @@ describe('clientIp', () => {
 
   it('reads a single forwarded address as proxy-addr does', () => {
     const settings = [trustProxy('loopback'), trustProxy(1), trustProxy(2), trustProxy(undefined)];
-    const headers = [undefined, '', '203.0.113.9', ' 203.0.113.9', '203.0.113.9 ', '2001:db8::7', 'a,b', ',', 'x\ty'];
+    const headers = [
+      undefined,
+      '',
+      '203.0.113.9',
+      ' 203.0.113.9',
+      '203.0.113.9 ',
+      '2001:db8::7',
+      'a,b',
+      ',',
+      'x\ty',
+    ];
     for (const trust of settings) {
       for (const peer of ['127.0.0.1', '198.51.100.4', '::1']) {
         for (const forwardedFor of headers) {

@@ -55,4 +55,3 @@ export class KeyVerdicts {
     return verdict;
   }
 }
-
