@@ -2,6 +2,8 @@
  * Entry point: read the configuration, start the service, stop cleanly on SIGTERM/SIGINT.
  * A bad configuration stops start-up with one line naming the variable.
  */
+// First, before anything else allocates: see the module.
+import './lib/tick-shapes.js';
 import { createApp } from './app/index.js';
 import { createLogger } from './app/logger.js';
 import { catchUpProgress } from './app/progress.js';

@@ -2,6 +2,8 @@
  * The composition root: builds every service from the configuration and starts and stops them in
  * order. The only place that picks implementations.
  */
+// First, before anything else allocates (see the module); main.ts loads it first too.
+import '../lib/tick-shapes.js';
 import type { Logger } from 'pino';
 import { AccessControl } from '../api/access/access-control.js';
 import { RateLimits } from '../api/access/rate-limits.js';
