@@ -12,6 +12,9 @@
  *
  *   node --expose-gc --import tsx bench/bare-broadcast.ts ws|sse
  */
+// As in queuecast (src/lib/tick-shapes.ts, ADR 0007): without it, whether V8 builds this baseline's
+// tick objects in its runtime depends on when its collections fall, and the ratio with it.
+import '../src/lib/tick-shapes.js';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';

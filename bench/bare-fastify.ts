@@ -5,6 +5,9 @@
  *
  *   node --import tsx bench/bare-fastify.ts
  */
+// As in queuecast (src/lib/tick-shapes.ts, ADR 0007): without it, whether V8 builds this baseline's
+// tick objects in its runtime depends on when its collections fall, and the ratio with it.
+import '../src/lib/tick-shapes.js';
 import Fastify from 'fastify';
 import { serve } from './child.js';
 

@@ -5,6 +5,9 @@
  *
  *   node --import tsx bench/bare-http.ts
  */
+// As in queuecast (src/lib/tick-shapes.ts, ADR 0007): without it, whether V8 builds this baseline's
+// tick objects in its runtime depends on when its collections fall, and the ratio with it.
+import '../src/lib/tick-shapes.js';
 import type { AddressInfo } from 'node:net';
 import { serve } from './child.js';
 import { fixedResponseServer } from './fixed-response.js';

@@ -73,7 +73,7 @@ export async function historyRecorder(): Promise<(dataDir: string) => Promise<nu
 }
 
 /**
- * Compiles one bench script (and the bench files it imports) to plain JavaScript in `.bench/js/`,
+ * Compiles one bench script (and the files it imports) to plain JavaScript in `.bench/js/`,
  * for a baseline that must run without tsx like the server it is compared with. Returns its path.
  */
 export function compileScript(name: string): string {
@@ -82,14 +82,14 @@ export function compileScript(name: string): string {
     'npx',
     [
       'tsc',
-      ...['--outDir', outDir, '--rootDir', join(ROOT, 'bench')],
+      ...['--outDir', outDir, '--rootDir', ROOT],
       ...['--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2023'],
       ...['--skipLibCheck', '--types', 'node', '--strict'],
       join(ROOT, 'bench', `${name}.ts`),
     ],
     { cwd: ROOT, stdio: ['ignore', 2, 2] },
   );
-  return join(outDir, `${name}.js`);
+  return join(outDir, 'bench', `${name}.js`);
 }
 
 /** The production entry point, `node dist/main.js` (what `npm start` runs after building). */
