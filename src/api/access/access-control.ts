@@ -3,20 +3,12 @@
  * switch (403), and the per-minute and per-day limits (429 with Retry-After). HTTP requests pass
  * through `admit`; the stream gate makes the same decisions step by step, as it also needs the caller.
  */
-import type { Tier } from './tiers.js';
+import type { Caller } from './caller.js';
 import { ApiError } from '../errors.js';
 import { invalidKeyMessage, presentedKey, type KeyCarrier } from './presented-key.js';
 import type { RateDecision, RateLimits } from './rate-limits.js';
 import { TIER_LIMITS } from './tiers.js';
 import type { KeyVerdict, KeyVerdicts } from './verdicts.js';
-
-export interface Caller {
-  readonly tier: Tier;
-  /** What limits are counted per: `ip:<address>` or `key:<id>`. */
-  readonly subject: string;
-  /** For keyed callers, when the cached verdict expires (keyed streams end then). */
-  readonly verdictExpiresAt: number | undefined;
-}
 
 export type RateLimitHeaders = Readonly<
   Record<'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset', number>
@@ -30,17 +22,9 @@ export function rateLimitHeaders(decision: RateDecision): RateLimitHeaders {
   };
 }
 
-/** One Caller per cached verdict: a keyed request then allocates no caller and builds no subject. */
-const callers = new WeakMap<KeyVerdict, Caller>();
-
 function callerOf(verdict: KeyVerdict): Caller {
   if (!verdict.valid) throw new ApiError('invalid_key', invalidKeyMessage(verdict.reason));
-  let caller = callers.get(verdict);
-  if (!caller) {
-    caller = { tier: verdict.tier, subject: `key:${verdict.keyId}`, verdictExpiresAt: verdict.expiresAt };
-    callers.set(verdict, caller);
-  }
-  return caller;
+  return verdict.caller;
 }
 
 export class AccessControl {

@@ -3,13 +3,15 @@
  * working within that time, and keyed streams end when their verdict expires.
  */
 import type { Clock } from '../../lib/clock.js';
-import type { KeyStore, KeyTier } from '../../store/ports.js';
+import type { KeyStore } from '../../store/ports.js';
+import type { Caller } from './caller.js';
 import { KEY_PATTERN, hashKey } from './keys.js';
 
 export const VERDICT_TTL_MS = 10 * 60_000;
 
 export type KeyVerdict =
-  | { readonly valid: true; readonly keyId: number; readonly tier: KeyTier; readonly expiresAt: number }
+  /** A valid key's caller is made once per verdict, so a keyed request allocates none. */
+  | { readonly valid: true; readonly caller: Caller; readonly expiresAt: number }
   | {
       readonly valid: false;
       readonly reason: 'malformed' | 'unknown' | 'revoked';
@@ -49,7 +51,11 @@ export class KeyVerdicts {
       ? { valid: false, reason: 'unknown', expiresAt }
       : record.revoked_at !== null
         ? { valid: false, reason: 'revoked', expiresAt }
-        : { valid: true, keyId: record.id, tier: record.tier, expiresAt };
+        : {
+            valid: true,
+            caller: { tier: record.tier, subject: `key:${record.id}`, verdictExpiresAt: expiresAt },
+            expiresAt,
+          };
     if (this.cache.size > 100_000) this.cache.clear();
     this.cache.set(key, verdict);
     return verdict;
