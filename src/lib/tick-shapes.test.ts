@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
  * The module as plain JavaScript: the child runs without tsx, whose loader ends the process before
  * V8's debug output is flushed when the parent reads it through a pipe.
  */
-function compiledModule(): string {
+function compiledModule(dir: string): string {
   const source = readFileSync(new URL('./tick-shapes.ts', import.meta.url), 'utf8');
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });
-  const file = join(mkdtempSync(join(tmpdir(), 'tick-shapes-')), 'tick-shapes.mjs');
+  const file = join(dir, 'tick-shapes.mjs');
   writeFileSync(file, outputText);
   return file;
 }
@@ -24,19 +24,25 @@ function compiledModule(): string {
  * collection with no tick queued, and more ticks; read with V8's %DebugPrint in a process of its own.
  */
 function tickCacheStates(keep: boolean): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'tick-shapes-'));
   const script = [
-    keep ? `await import(${JSON.stringify(compiledModule())});` : '',
+    keep ? `await import(${JSON.stringify(compiledModule(dir))});` : '',
     'const tick = () => new Promise((resolve) => process.nextTick(resolve));',
     'for (let i = 0; i < 2000; i++) await tick();',
     'globalThis.gc();',
     'for (let i = 0; i < 2000; i++) await tick();',
     "new Function('%DebugPrint(process.nextTick)')();",
   ].join('\n');
-  const printed = execFileSync(
-    process.execPath,
-    ['--allow-natives-syntax', '--expose-gc', '--input-type=module', '-e', script],
-    { encoding: 'utf8' },
-  );
+  let printed: string;
+  try {
+    printed = execFileSync(
+      process.execPath,
+      ['--allow-natives-syntax', '--expose-gc', '--input-type=module', '-e', script],
+      { encoding: 'utf8' },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   return [...printed.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1] ?? '');
 }
 
