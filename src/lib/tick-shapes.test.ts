@@ -6,8 +6,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The module as plain JavaScript: the child runs without tsx, whose loader ends the process before
- * V8's debug output is flushed when the parent reads it through a pipe.
+ * The module as plain JavaScript, so the child runs without tsx: started under tsx from the test
+ * runner, the child's V8 debug output arrived cut short (it did not from a shell).
  */
 function compiledModule(dir: string): string {
   const source = readFileSync(new URL('./tick-shapes.ts', import.meta.url), 'utf8');
