@@ -35,7 +35,7 @@ export class RateLimits {
   }
 
   /**
-   * Counts one request of `subject` (`ip:…` or `key:…`) and says whether it is allowed. A refused
+   * Counts one request of `subject` (an address or a key id) and says whether it is allowed. A refused
    * request is not counted.
    */
   consume(tier: Tier, subject: string): RateDecision {

@@ -7,6 +7,7 @@
 import type { StreamSlots } from '../../shared-state/stream-slots.js';
 import type { StreamGate, StreamRequest, StreamVerdict } from '../../stream/gate.js';
 import type { AccessControl } from './access-control.js';
+import type { Caller } from './caller.js';
 import { TIER_LIMITS } from './tiers.js';
 
 export class AccessStreamGate implements StreamGate {
@@ -21,7 +22,8 @@ export class AccessStreamGate implements StreamGate {
     this.access.requireProviderData();
     const headers = this.access.count(caller);
     const max = TIER_LIMITS[caller.tier].concurrent_streams;
-    if (!(await this.slots.acquire(caller.subject, max))) {
+    const slot = slotHolder(caller);
+    if (!(await this.slots.acquire(slot, max))) {
       const who = caller.tier === 'keyless' ? 'keyless access (per IP address)' : `a ${caller.tier} key`;
       return {
         ok: false,
@@ -38,8 +40,13 @@ export class AccessStreamGate implements StreamGate {
       release: () => {
         if (released) return;
         released = true;
-        void this.slots.release(caller.subject);
+        void this.slots.release(slot);
       },
     };
   }
+}
+
+/** Who holds stream slots, in one map for every tier: an address (`ip:…`) or a key (`key:<id>`). */
+function slotHolder(caller: Caller): string {
+  return caller.tier === 'keyless' ? `ip:${caller.subject}` : `key:${caller.subject}`;
 }

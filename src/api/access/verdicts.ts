@@ -53,7 +53,7 @@ export class KeyVerdicts {
         ? { valid: false, reason: 'revoked', expiresAt }
         : {
             valid: true,
-            caller: { tier: record.tier, subject: `key:${record.id}`, verdictExpiresAt: expiresAt },
+            caller: { tier: record.tier, subject: String(record.id), verdictExpiresAt: expiresAt },
             expiresAt,
           };
     if (this.cache.size > 100_000) this.cache.clear();
