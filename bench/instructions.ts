@@ -19,13 +19,13 @@ import { startChild, type Child } from './child.js';
 import { BENCH_DIR, prepareDataDir } from './data-dir.js';
 import { fixedResponseOf } from './fixed-response.js';
 import { getRaw } from './http-get.js';
-import { log, median } from './stats.js';
+import { log } from './stats.js';
 import { reference, renderTable } from './table.js';
 
 const PATH = '/v1/parks/mk/waits';
 const WARM_UP = 12_000;
 const MEASURED = 4_000;
-const ROUNDS = 3;
+const ROUNDS = 4;
 const DUMPS = join(BENCH_DIR, 'callgrind');
 
 const keyless = process.argv.includes('--keyless');
@@ -117,7 +117,10 @@ try {
     );
   }
   const name = `/waits, ${keyless ? 'keyless' : 'partner key'}: instructions per request (user space)`;
-  process.stdout.write(`${renderTable([reference(name, 'instructions', median(ours), median(theirs))])}\n`);
+  // The fewest of the rounds: a round in which V8 still optimises a function (on a helper thread,
+  // which callgrind counts too) reads thousands of instructions more per request.
+  const fewest = (counts: number[]) => Math.min(...counts);
+  process.stdout.write(`${renderTable([reference(name, 'instructions', fewest(ours), fewest(theirs))])}\n`);
 } finally {
   await child.stop();
 }
