@@ -1,6 +1,7 @@
 /**
  * Entry point: read the configuration, start the service, stop cleanly on SIGTERM/SIGINT.
- * A bad configuration stops start-up with one line naming the variable.
+ * A bad configuration (exit 78), or a DATA_DIR another server holds (exit 75), stops start-up with
+ * one line saying what to change.
  */
 // First, before anything else allocates: see the module.
 import './lib/tick-shapes.js';
@@ -8,6 +9,7 @@ import { createApp } from './app/index.js';
 import { createLogger } from './app/logger.js';
 import { catchUpProgress } from './app/progress.js';
 import { ConfigError, loadConfig } from './config/index.js';
+import { DataDirInUseError } from './store/sqlite/server-lock.js';
 
 async function main(): Promise<void> {
   let config;
@@ -22,7 +24,16 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const progress = catchUpProgress();
-  const app = await createApp({ config, logger, onCatchUpProgress: progress.onProgress });
+  let app;
+  try {
+    app = await createApp({ config, logger, onCatchUpProgress: progress.onProgress });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`queuecast: ${error.message}\n`);
+      process.exit(75);
+    }
+    throw error;
+  }
   progress.finish(app.caughtUpRows);
   const address = await app.listen();
   logger.info({ address, baseUrl: config.baseUrl }, 'queuecast serving');

@@ -28,6 +28,7 @@ import { LocalStreamSlots } from '../shared-state/stream-slots.js';
 import { registerSite } from '../site/index.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
 import { openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
+import { lockDataDir, type ServerLock } from '../store/sqlite/server-lock.js';
 
 export interface Feeds {
   readonly liveQueues: LiveQueueFeed;
@@ -64,6 +65,17 @@ export interface App {
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
+  // Before the store opens: a second server would ingest the same history into the same file.
+  const lock = lockDataDir(options.config.dataDir);
+  try {
+    return await assembleApp(options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function assembleApp(options: AppOptions, lock: ServerLock): Promise<App> {
   const { config, logger, clock = systemClock } = options;
   const catalog = Catalog.load();
   const feeds = options.feeds?.(catalog) ?? createSimulatedFeeds(catalog);
@@ -138,6 +150,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await ingest.stop();
       reliability.stop();
       await stores.close();
+      lock.release();
     },
   };
 }
