@@ -13,8 +13,6 @@ describe('loadConfig', () => {
       siteUrl: 'http://localhost:8080',
       logLevel: 'info',
       coverageStart: '2026-09-28',
-      databaseUrl: undefined,
-      redisUrl: undefined,
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -32,6 +30,14 @@ describe('loadConfig', () => {
     [{ PROVIDER_DATA: 'off' }, 'PROVIDER_DATA must be one of enabled, disabled (got "off")'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must use postgres or postgresql (got "mysql://x")'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL must be a URL starting with redis or rediss (got "not a url")'],
+    [
+      { DATABASE_URL: 'postgres://localhost/queuecast' },
+      'DATABASE_URL is set, but this version has no PostgreSQL store yet: unset it to keep history and keys in SQLite under DATA_DIR',
+    ],
+    [
+      { REDIS_URL: 'redis://localhost:6379' },
+      'REDIS_URL is set, but this version has no Redis driver yet: unset it to keep the bus, rate-limit counters and stream counts in this process',
+    ],
     [
       { LOG_LEVEL: 'loud' },
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',

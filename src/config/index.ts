@@ -14,8 +14,6 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
-  readonly databaseUrl: string | undefined;
-  readonly redisUrl: string | undefined;
   readonly feed: FeedName;
   readonly providerData: ProviderData;
   /** Public address of the website, no trailing slash. */
@@ -82,6 +80,16 @@ function url(env: Env, name: string, schemes: readonly string[], fallback?: stri
   return value.replace(/\/+$/, '');
 }
 
+/**
+ * A scaled-out driver this version does not have. Refused rather than ignored: instances that
+ * believed they shared a store and counters would each keep their own.
+ */
+function refuseNotBuilt(env: Env, name: string, schemes: readonly string[], missing: string): void {
+  if (url(env, name, schemes) !== undefined) {
+    throw new ConfigError(`${name} is set, but this version has ${missing}`);
+  }
+}
+
 function date(env: Env, name: string, fallback: string): string {
   const value = text(env, name) ?? fallback;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
@@ -118,13 +126,23 @@ export function loadConfig(env: Env = process.env): Config {
   const localUrl = `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${listenPort}`;
   const web = ['http', 'https'];
   const baseUrl = url(env, 'BASE_URL', web, localUrl) ?? localUrl;
+  refuseNotBuilt(
+    env,
+    'DATABASE_URL',
+    ['postgres', 'postgresql'],
+    'no PostgreSQL store yet: unset it to keep history and keys in SQLite under DATA_DIR',
+  );
+  refuseNotBuilt(
+    env,
+    'REDIS_URL',
+    ['redis', 'rediss'],
+    'no Redis driver yet: unset it to keep the bus, rate-limit counters and stream counts in this process',
+  );
 
   return {
     port: listenPort,
     host,
     dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
-    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     feed: oneOf(env, 'FEED', FEEDS, 'sim'),
     providerData: oneOf<ProviderData>(env, 'PROVIDER_DATA', ['enabled', 'disabled'], 'enabled'),
     siteUrl: url(env, 'SITE_URL', web, baseUrl) ?? baseUrl,

@@ -45,8 +45,7 @@ export class AccessControl {
    */
   identify(request: KeyCarrier & { readonly ip: string }): Caller | Promise<Caller> {
     const key = presentedKey(request);
-    if (key === undefined)
-      return { tier: 'keyless', subject: request.ip, verdictExpiresAt: undefined };
+    if (key === undefined) return { tier: 'keyless', subject: request.ip, verdictExpiresAt: undefined };
     const known = this.verdicts.known(key);
     return known ? callerOf(known) : this.verdicts.verdict(key).then(callerOf);
   }
