@@ -51,7 +51,7 @@ const { quick, json, only } = parseArgs(process.argv.slice(2));
 const profile = process.env.BENCH_PROFILE === '1';
 const http: HttpSettings = quick
   ? { seconds: 3, warmupSeconds: 1, rounds: 1, roundSeconds: 3, profile }
-  : { seconds: 10, warmupSeconds: 3, rounds: 7, roundSeconds: 5, profile };
+  : { seconds: 10, warmupSeconds: 3, rounds: 9, roundSeconds: 5, profile };
 const fanout: FanoutSettings = quick
   ? {
       cases: [
