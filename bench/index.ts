@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of issue #6 on this machine, as one table on stdout, each figure
  * next to a bare baseline measured in the same run (see BENCHMARKS.md for the methods).
  *
- *   npm run bench                  the full suite (about 14 minutes)
+ *   npm run bench                  the full suite (about 15 minutes)
  *   npm run bench -- --quick       shorter runs and 1,000 stream clients (a few minutes)
  *   npm run bench -- --json        the rows as one JSON array on stdout (progress on stderr)
  *   npm run bench -- --only=http   some sections: http, fanout, backfill, memory (comma-separated)
