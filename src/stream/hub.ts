@@ -17,8 +17,9 @@
 import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Park } from '../catalog/types.js';
-import type { DataStatus, LiveState } from '../live/live-state.js';
+import type { LiveState } from '../live/live-state.js';
 import type { Bus, LiveEvent } from '../shared-state/bus.js';
+import { ParkChannels, type Subscription } from './channels.js';
 import type { StreamConnection } from './connection.js';
 import { FANOUT_DEFAULTS, FanoutQueue, type FanoutQueueOptions } from './fanout-queue.js';
 import type { Frame } from './frame.js';
@@ -32,22 +33,10 @@ export interface HubDependencies {
   readonly logger: Logger;
 }
 
-/**
- * One connection's subscription to one park. Subscribing again replaces it, so a job queued before
- * (whose frame the new snapshot already includes) sees that it is no longer current.
- */
-interface Subscription {
-  readonly connection: StreamConnection;
-  /** The `data_status` of the last snapshot this subscriber was sent. */
-  sent: DataStatus;
-}
-
-type Channel = Map<StreamConnection, Subscription>;
-
 export class StreamHub {
   /** Every open connection, subscribed or not (heartbeat and shutdown reach them all). */
   readonly connections = new Set<StreamConnection>();
-  private readonly channels = new Map<string, Channel>();
+  private readonly channels = new ParkChannels();
   private stopListening: (() => void) | undefined;
   private statusTimer: NodeJS.Timeout | undefined;
   private readonly queue: FanoutQueue;
@@ -91,20 +80,20 @@ export class StreamHub {
   /** Forgets the connection everywhere; safe to call more than once. */
   remove(connection: StreamConnection): void {
     this.connections.delete(connection);
-    for (const channel of this.channels.values()) channel.delete(connection);
+    this.channels.remove(connection);
   }
 
   /** Adds the connection to each park's channel and sends it each park's snapshot, in order. */
   subscribe(connection: StreamConnection, parks: readonly Park[]): void {
     for (const park of parks) {
       const snapshot = this.deps.messages.snapshot(park);
-      this.channel(park.key).set(connection, { connection, sent: snapshot.dataStatus });
+      this.channels.subscribe(park.key, connection, snapshot.dataStatus);
       connection.send(snapshot.frame);
     }
   }
 
   unsubscribe(connection: StreamConnection, parks: readonly Park[]): void {
-    for (const park of parks) this.channels.get(park.key)?.delete(connection);
+    for (const park of parks) this.channels.unsubscribe(park.key, connection);
   }
 
   /** Writes one frame to every connection (the heartbeat). */
@@ -121,7 +110,7 @@ export class StreamHub {
   }
 
   subscriberCount(parkKey: string): number {
-    return this.channels.get(parkKey)?.size ?? 0;
+    return this.channels.size(parkKey);
   }
 
   /**
@@ -130,14 +119,13 @@ export class StreamHub {
    * next check tries again.
    */
   checkStatus(): void {
-    for (const [parkKey, channel] of this.channels) {
-      if (channel.size === 0) continue;
+    for (const parkKey of this.channels.subscribedParks()) {
       const park = this.deps.catalog.park(parkKey);
       if (!park) continue;
       const status = this.deps.live.view(parkKey).data_status;
       let snapshot: SnapshotFrame | undefined;
       this.fanOut(
-        channel,
+        parkKey,
         (subscription) => {
           if (subscription.sent === status) return;
           snapshot ??= this.deps.messages.snapshot(park);
@@ -150,35 +138,25 @@ export class StreamHub {
     }
   }
 
-  private channel(parkKey: string): Channel {
-    let channel = this.channels.get(parkKey);
-    if (!channel) {
-      channel = new Map();
-      this.channels.set(parkKey, channel);
-    }
-    return channel;
-  }
-
   private onEvent(event: LiveEvent): void {
-    const channel = this.channels.get(event.park_key);
-    if (!channel || channel.size === 0) return;
+    if (this.channels.size(event.park_key) === 0) return;
     const park = this.deps.catalog.park(event.park_key);
     if (!park) return;
     const { messages } = this.deps;
     const failed = (error: unknown) => {
-      this.fanOutFailed(park, channel, event.type, error);
+      this.fanOutFailed(park, event.type, error);
     };
     switch (event.type) {
       case 'changes':
-        this.deliver(park, channel, () => messages.changes(event), failed);
+        this.deliver(park, () => messages.changes(event), failed);
         return;
       case 'park':
-        this.deliver(park, channel, () => messages.park(event), failed);
+        this.deliver(park, () => messages.park(event), failed);
         return;
       case 'upstream_error': {
         let error: Frame | undefined;
         this.fanOut(
-          channel,
+          park.key,
           (subscription) => {
             error ??= messages.error(
               'upstream_unavailable',
@@ -198,11 +176,11 @@ export class StreamHub {
    * Sends the event's frame, built at most once, to every subscriber that holds the live state; a
    * subscriber whose last snapshot was unavailable gets the new snapshot instead.
    */
-  private deliver(park: Park, channel: Channel, build: () => Frame, failed: (error: unknown) => void): void {
+  private deliver(park: Park, build: () => Frame, failed: (error: unknown) => void): void {
     let frame: Frame | undefined;
     let snapshot: SnapshotFrame | undefined;
     this.fanOut(
-      channel,
+      park.key,
       (subscription) => {
         if (subscription.sent === 'live') {
           frame ??= build();
@@ -217,18 +195,18 @@ export class StreamHub {
   }
 
   /**
-   * Queues `send` for the channel's subscribers as they are now. One that unsubscribed, closed or
+   * Queues `send` for the park's subscribers as they are now. One that unsubscribed, closed or
    * subscribed again before its turn is skipped: it has left, or its new snapshot includes this.
    */
   private fanOut(
-    channel: Channel,
+    parkKey: string,
     send: (subscription: Subscription) => void,
     failed: (error: unknown) => void,
   ): void {
     this.queue.push({
-      recipients: [...channel.values()],
+      recipients: this.channels.subscriptions(parkKey),
       deliver: (subscription) => {
-        if (channel.get(subscription.connection) === subscription) send(subscription);
+        if (subscription.current) send(subscription);
       },
       failed,
     });
@@ -240,7 +218,7 @@ export class StreamHub {
   }
 
   /** The subscribers may have missed a change, so they are closed 1011 to subscribe again. */
-  private fanOutFailed(park: Park, channel: Channel, event: LiveEvent['type'], error: unknown): void {
+  private fanOutFailed(park: Park, event: LiveEvent['type'], error: unknown): void {
     const { messages, logger } = this.deps;
     logger.error({ err: error, park: park.key, event }, 'stream fan-out failed');
     const frame = messages.error(
@@ -248,6 +226,6 @@ export class StreamHub {
       'Something failed on the server while sending live changes; reconnect and subscribe again.',
       park.key,
     );
-    for (const connection of [...channel.keys()]) connection.fail(frame, 1011);
+    for (const { connection } of this.channels.subscriptions(park.key)) connection.fail(frame, 1011);
   }
 }
