@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { operatorEnvironment } from '../support/environment.js';
 import { useServer } from '../support/suite.js';
 
 const ctx = useServer();
@@ -11,8 +12,7 @@ function startAnother(dataDir: string): Promise<{ code: number | null; stderr: s
       process.execPath,
       ['--import', 'tsx', 'src/main.ts'],
       {
-        // A clean environment: vitest sets BASE_URL=/ in its own, which is no URL.
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0' },
+        env: operatorEnvironment({ DATA_DIR: dataDir, PORT: '0' }),
         timeout: 30_000,
       },
       (_error, _stdout, stderr) => {

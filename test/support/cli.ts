@@ -1,18 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { operatorEnvironment } from './environment.js';
 
 const run = promisify(execFile);
 
 /** Runs the CLI as an operator would (`npm run --silent cli -- …`), against a data directory. */
 export async function cli(dataDir: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
   return run('node_modules/.bin/tsx', ['src/cli/main.ts', ...args], {
-    // A clean environment: vitest sets BASE_URL=/ in its own, which is no URL.
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-    },
+    env: operatorEnvironment({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
   });
 }
 

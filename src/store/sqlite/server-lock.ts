@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 
-export const SERVER_LOCK_FILE_NAME = 'server.lock';
+const SERVER_LOCK_FILE_NAME = 'server.lock';
 
 export class DataDirInUseError extends Error {
   constructor(readonly dataDir: string) {
