@@ -19,6 +19,7 @@ export function build(): void {
 
 export interface BuiltApp {
   readonly createApp: typeof import('../src/app/index.js').createApp;
+  readonly openStores: typeof import('../src/app/drivers.js').openStores;
   readonly createLogger: typeof import('../src/app/logger.js').createLogger;
   readonly loadConfig: typeof import('../src/config/index.js').loadConfig;
   readonly ManualClock: typeof import('../src/lib/clock.js').ManualClock;
@@ -28,14 +29,16 @@ export interface BuiltApp {
 /** The composition root and its helpers, from `dist/` (run `build()` first). */
 export async function loadBuiltApp(): Promise<BuiltApp> {
   const load = <T>(path: string) => import(new URL(`../dist/${path}`, import.meta.url).href) as Promise<T>;
-  const [app, logger, config, clock] = await Promise.all([
+  const [app, drivers, logger, config, clock] = await Promise.all([
     load<typeof import('../src/app/index.js')>('app/index.js'),
+    load<typeof import('../src/app/drivers.js')>('app/drivers.js'),
     load<typeof import('../src/app/logger.js')>('app/logger.js'),
     load<typeof import('../src/config/index.js')>('config/index.js'),
     load<typeof import('../src/lib/clock.js')>('lib/clock.js'),
   ]);
   return {
     createApp: app.createApp,
+    openStores: drivers.openStores,
     createLogger: logger.createLogger,
     loadConfig: config.loadConfig,
     ManualClock: clock.ManualClock,
@@ -50,24 +53,23 @@ export async function loadBuiltApp(): Promise<BuiltApp> {
  */
 export async function historyRecorder(): Promise<(dataDir: string) => Promise<number>> {
   const load = <T>(path: string) => import(new URL(`../dist/${path}`, import.meta.url).href) as Promise<T>;
-  const [{ recordingIngest }, stores, built] = await Promise.all([
+  const [{ recordingIngest }, built] = await Promise.all([
     load<typeof import('../src/app/recording-ingest.js')>('app/recording-ingest.js'),
-    load<typeof import('../src/store/sqlite/open-sqlite-store.js')>('store/sqlite/open-sqlite-store.js'),
     loadBuiltApp(),
   ]);
   return async (dataDir) => {
     const config = built.loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-    const store = await stores.openSqliteStore(dataDir);
+    const stores = await built.openStores(config);
     try {
       const ingest = await recordingIngest({
-        store,
+        config,
+        store: stores.history,
         clock: built.systemClock,
         logger: built.createLogger('warn'),
-        coverageStart: config.coverageStart,
       });
       return await ingest.catchUp(built.systemClock.now());
     } finally {
-      await store.close();
+      await stores.close();
     }
   };
 }

@@ -11,7 +11,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateKey, hashKey, keyHint } from '../src/api/access/keys.js';
 import type { KeyStore } from '../src/store/ports.js';
-import { openSqliteStores } from '../src/store/sqlite/open-sqlite-store.js';
+import { openStores } from '../src/app/drivers.js';
+import { loadConfig } from '../src/config/index.js';
 import { historyRecorder } from './built-app.js';
 import { log } from './stats.js';
 
@@ -33,7 +34,7 @@ export async function prepareDataDir(): Promise<BenchData> {
   mkdirSync(BENCH_DIR, { recursive: true });
   const started = performance.now();
   const rows = await (await historyRecorder())(DATA_DIR);
-  const stores = await openSqliteStores(DATA_DIR);
+  const stores = await openStores(loadConfig({ DATA_DIR, LOG_LEVEL: 'warn' }));
   try {
     const keys = await partnerKeys(stores.keys);
     log(

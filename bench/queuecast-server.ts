@@ -70,7 +70,7 @@ function publishChange(): { t0: string; loopNs: string } {
     changed_at: clock.now(),
   };
   const t0 = process.hrtime.bigint();
-  app.bus.publish({
+  void app.bus.publish({
     type: 'changes',
     park_key: 'magic-kingdom',
     at: clock.now(),

@@ -10,7 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EndedOutage, IngestBatch, NewOutage, WaitChange } from '../src/store/ports.js';
-import { openInMemorySqliteStore, openSqliteStore } from '../src/store/sqlite/open-sqlite-store.js';
+import { openStores } from '../src/app/drivers.js';
+import { loadConfig } from '../src/config/index.js';
+import { openInMemorySqliteStore } from '../src/store/sqlite/open-sqlite-store.js';
 
 // Real keys are this long: park keys as in the catalog, ride IDs `<park_key>_<slug>`.
 const PARK_KEYS = [
@@ -70,7 +72,9 @@ async function main(): Promise<void> {
   const rowsPerBatch = Number(process.argv[3] ?? 130);
   const inMemory = process.argv[4] === 'memory';
   const dir = mkdtempSync(join(tmpdir(), 'queuecast-measure-'));
-  const store = inMemory ? await openInMemorySqliteStore() : await openSqliteStore(dir);
+  const store = inMemory
+    ? await openInMemorySqliteStore()
+    : (await openStores(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'warn' }))).history;
   try {
     const batchesPerPark = Math.ceil(totalRows / rowsPerBatch / PARKS);
     const batches: IngestBatch[] = [];

@@ -2,7 +2,23 @@
  * The closed list of error codes and the one map from code to HTTP status (SPEC "Errors", with
  * DESIGN's choices for the statuses the spec leaves open).
  */
-export const ERROR_STATUS = {
+export const ERROR_CODES = [
+  'invalid_request',
+  'invalid_key',
+  'rights_unavailable',
+  'not_found',
+  'method_not_allowed',
+  'rate_limited',
+  'too_many_streams',
+  'reauthentication_required',
+  'upstream_limit',
+  'upstream_unavailable',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_request: 400,
   invalid_key: 401,
   rights_unavailable: 403,
@@ -14,11 +30,7 @@ export const ERROR_STATUS = {
   upstream_limit: 503,
   upstream_unavailable: 503,
   internal_error: 500,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+};
 
 /** One line per code for the docs' error table. */
 export const ERROR_MEANING: Record<ErrorCode, string> = {

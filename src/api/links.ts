@@ -38,6 +38,10 @@ export class Links {
     return `${this.baseUrl}/v1/openapi.json`;
   }
 
+  get asyncapi(): string {
+    return `${this.baseUrl}/v1/asyncapi.json`;
+  }
+
   get stream(): string {
     return `${this.baseUrl.replace(/^http/, 'ws')}/v1/stream`;
   }

@@ -1,7 +1,7 @@
 /**
  * Resolves the `{park}`, `{resort}` and `{ride}` path parameters, or answers 404 with a message that
- * says where the valid identifiers are. The `find*` forms answer undefined instead, for the prepared
- * lane, which leaves every 404 to the router.
+ * says where the valid identifiers are (the prepared lane, which leaves every error to the router,
+ * calls them too and hands a thrown error on).
  */
 import type { Attraction, Park, Resort } from '../catalog/types.js';
 import type { ApiContext } from './context.js';
@@ -47,18 +47,4 @@ export function requireRide(
     'not_found',
     `Unknown ride "${identifier}"${park ? ` at ${park.name}` : ''}. Ride IDs look like magic-kingdom_space-mountain; find them in ${listing}.`,
   );
-}
-
-/** The park a path parameter names, or undefined. */
-export function findPark(context: ApiContext, identifier: string | undefined): Park | undefined {
-  return identifier === undefined ? undefined : context.catalog.park(identifier);
-}
-
-/** The ride a path parameter names (by ID, or by a unique name or slug), or undefined. */
-export function findRide(
-  context: ApiContext,
-  identifier: string | undefined,
-): { ride: Attraction; park: Park } | undefined {
-  const found = identifier === undefined ? undefined : context.catalog.ride(identifier);
-  return found?.kind === 'found' ? found : undefined;
 }

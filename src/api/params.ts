@@ -1,34 +1,87 @@
 /**
- * The spec's query parameters, declared once: each helper gives the TypeBox schema (validation and
- * the OpenAPI text) and the resolver that applies the rules that depend on today in the park's zone.
- * An endpoint only states its bounds.
+ * The spec's path and query parameters, declared once: each gives its OpenAPI schema and the strict
+ * parser both the router and the prepared lane run, so the two can never disagree about a request.
+ * A parameter accepts only its canonical spelling (`days=7`, not `+7`, `07`, `7.0`, `7e0` or
+ * `Infinity`; a date as `YYYY-MM-DD` naming a real day) and answers anything else with 400
+ * `invalid_request` that states the accepted range. Rules that depend on today in the park's zone
+ * (a date window) are applied once the park is known, by `resolveDate`.
  */
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { addDays, daysBetween, isCalendarDate, localDate } from '../lib/time.js';
 import { ApiError } from './errors.js';
+
+/** A query parameter: its schema (validation text and OpenAPI) and its strict parser. */
+export interface QueryParam<T> {
+  readonly schema: TSchema;
+  /** What the parameter accepts, in one sentence (the 400 message and the docs' error rows quote it). */
+  readonly rule: string;
+  /** Parses the value as sent (undefined when absent); ApiError(invalid_request) otherwise. */
+  parse(raw: string | undefined, name: string): T;
+}
+
+/** A path parameter: its schema and where a client finds valid values (404 and 400 messages). */
+export interface PathParam {
+  readonly schema: TSchema;
+  /** What the 404 is about ("park", "ride", "resort"). */
+  readonly names: string;
+}
+
+export type QueryParams = Readonly<Record<string, QueryParam<unknown>>>;
+export type PathParams = Readonly<Record<string, PathParam>>;
+
+export type QueryValues<Q extends QueryParams> = { readonly [K in keyof Q]: ReturnType<Q[K]['parse']> };
+export type PathValues<P extends PathParams> = { readonly [K in keyof P]: string };
+
+/** The most characters of a rejected value quoted back in an error message. */
+const QUOTED_CHARACTERS = 40;
+
+/** A value as an error message quotes it: shortened, with invisible characters written as escapes. */
+export function quoted(raw: string): string {
+  const short = raw.length > QUOTED_CHARACTERS ? `${raw.slice(0, QUOTED_CHARACTERS)}…` : raw;
+  return `"${short.replace(/[\p{C}"\\]/gu, (char) => (char === '"' || char === '\\' ? `\\${char}` : unicodeEscape(char)))}"`;
+}
+
+function unicodeEscape(char: string): string {
+  return `\\u${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Control, invisible formatting (bidi overrides, zero-width) and unassigned characters. */
+const INVISIBLE = /\p{C}/u;
+
+function invalid(place: 'query' | 'path', name: string, problem: string, rule: string): ApiError {
+  return new ApiError(
+    'invalid_request',
+    `Invalid ${place} parameter "${name}": ${problem}. Accepted: ${rule}`,
+  );
+}
 
 export interface DaysBounds {
   readonly max: number;
   readonly fallback: number;
-  /** What the days count, for the description (e.g. "park-local days back including today"). */
+  /** What the days count, for the description (e.g. "park-local days back, including today"). */
   readonly meaning: string;
 }
 
-/** `days`: an integer from 1 to `max`; Fastify validates it and the error handler quotes the description. */
-export function daysQuery(bounds: DaysBounds) {
-  return Type.Optional(
-    Type.Integer({
+const CANONICAL_INTEGER = /^[1-9][0-9]{0,5}$/;
+
+/** `days`: an integer from 1 to `max` in plain digits; `fallback` when absent. */
+export function daysParam(bounds: DaysBounds): QueryParam<number> {
+  const rule = `an integer from 1 to ${bounds.max} in plain digits (number of ${bounds.meaning}); default ${bounds.fallback}.`;
+  return {
+    rule,
+    schema: Type.Integer({
       minimum: 1,
       maximum: bounds.max,
       default: bounds.fallback,
       description: `Number of ${bounds.meaning}: an integer from 1 to ${bounds.max}; default ${bounds.fallback}.`,
     }),
-  );
-}
-
-/** Every valid `days` as the prepared lane may answer it (`LaneRouteOptions.queries`). */
-export function daysQueryValues(bounds: DaysBounds): Record<string, string>[] {
-  return Array.from({ length: bounds.max }, (_, index) => ({ days: String(index + 1) }));
+    parse(raw, name) {
+      if (raw === undefined) return bounds.fallback;
+      const value = CANONICAL_INTEGER.test(raw) ? Number(raw) : Number.NaN;
+      if (value >= 1 && value <= bounds.max) return value;
+      throw invalid('query', name, `got ${quoted(raw)}`, rule);
+    },
+  };
 }
 
 export interface DateBounds {
@@ -38,14 +91,126 @@ export interface DateBounds {
   readonly meaning: string;
 }
 
-/** `date` (or another date parameter): `YYYY-MM-DD`, today through `maxDaysAhead` days ahead. */
-export function dateQuery(bounds: DateBounds) {
-  return Type.Optional(
-    Type.String({
+/**
+ * A date parameter: `YYYY-MM-DD` naming a real day, or absent (undefined). The window (today
+ * through `maxDaysAhead` days ahead) depends on the park's zone: `resolveDate` applies it.
+ */
+export function dateParam(bounds: DateBounds): QueryParam<string | undefined> {
+  const rule = `a date YYYY-MM-DD in the local time zone, today through ${bounds.maxDaysAhead} days ahead; default today.`;
+  return {
+    rule,
+    schema: Type.String({
       format: 'date',
       description: `${bounds.meaning} YYYY-MM-DD in the local time zone: today through ${bounds.maxDaysAhead} days ahead; default today.`,
     }),
-  );
+    parse(raw, name) {
+      if (raw === undefined || isCalendarDate(raw)) return raw;
+      throw invalid('query', name, `got ${quoted(raw)}, which is not a date YYYY-MM-DD`, rule);
+    },
+  };
+}
+
+/** A text parameter (a bus stop, a stream key): printable text, `required` or optional. */
+export function textParam<R extends boolean>(options: {
+  readonly required: R;
+  readonly description: string;
+  readonly maxLength?: number;
+}): QueryParam<R extends true ? string : string | undefined> {
+  const maxLength = options.maxLength ?? 200;
+  const rule = `${options.description} (${options.required ? 'required; ' : ''}at most ${maxLength} characters, no control characters).`;
+  return {
+    rule,
+    schema: Type.String({ minLength: 1, maxLength, description: options.description }),
+    parse(raw, name) {
+      if (raw === undefined || raw === '') {
+        if (options.required) throw invalid('query', name, 'it is required', rule);
+        return undefined as R extends true ? string : string | undefined;
+      }
+      if (raw.length > maxLength || INVISIBLE.test(raw))
+        throw invalid('query', name, `got ${quoted(raw)}`, rule);
+      return raw;
+    },
+  };
+}
+
+/** A path parameter named in `names` ("park", "ride", "resort"), documented by `schema`. */
+export function pathParam(names: string, description: string, example: string): PathParam {
+  return { names, schema: Type.String({ description, examples: [example] }) };
+}
+
+export const PARK_PARAM = pathParam(
+  'park',
+  'Park key, canonical ID, name or alias, case-insensitive (see /v1/parks).',
+  'magic-kingdom',
+);
+export const RIDE_PARAM = pathParam(
+  'ride',
+  'Ride ID `<park_key>_<ride_slug>` from the ride list; a ride name or slug also works when unique.',
+  'magic-kingdom_space-mountain',
+);
+export const PARK_RIDE_PARAM = pathParam(
+  'ride',
+  'Ride ID, or the ride’s name or site slug within the park, case-insensitive.',
+  'space-mountain',
+);
+export const RESORT_PARAM = pathParam(
+  'resort',
+  'Resort key, canonical ID, name or alias, case-insensitive (see /v1/resorts).',
+  'walt-disney-world',
+);
+
+/**
+ * Checks decoded path parameters: control and invisible formatting characters are refused, not
+ * stripped (a lookup that folds them away would answer for a different identifier).
+ */
+export function parsePath<P extends PathParams>(
+  declared: P,
+  raw: Readonly<Record<string, string>>,
+): PathValues<P> {
+  for (const name of Object.keys(declared)) {
+    const value = raw[name] ?? '';
+    if (INVISIBLE.test(value)) {
+      throw new ApiError(
+        'invalid_request',
+        `Invalid path parameter "${name}": ${quoted(value)} contains a control or invisible formatting character. Send the ${declared[name]?.names ?? name} identifier as listed by the API, without such characters.`,
+      );
+    }
+  }
+  return raw as PathValues<P>;
+}
+
+/**
+ * Parses every declared query parameter from the parsed query string. Undeclared parameters are
+ * ignored; a parameter given twice is refused.
+ */
+export function parseQuery<Q extends QueryParams>(
+  declared: Q,
+  raw: Readonly<Record<string, string | readonly string[] | undefined>>,
+): QueryValues<Q> {
+  const values: Record<string, unknown> = {};
+  for (const [name, param] of Object.entries(declared)) {
+    const value = raw[name];
+    if (typeof value === 'object') {
+      throw invalid('query', name, `it was given ${value.length} times; send it once`, param.rule);
+    }
+    values[name] = param.parse(value, name);
+  }
+  return values as QueryValues<Q>;
+}
+
+/**
+ * The query string parser of the router and the prepared lane alike: WHATWG form decoding, a
+ * repeated name collected into an array.
+ */
+export function parseQueryString(text: string): Record<string, string | string[]> {
+  const parsed: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const [name, value] of new URLSearchParams(text)) {
+    const before = parsed[name];
+    if (before === undefined) parsed[name] = value;
+    else if (typeof before === 'string') parsed[name] = [before, value];
+    else before.push(value);
+  }
+  return parsed;
 }
 
 function acceptedWindow(
@@ -75,7 +240,7 @@ export function resolveDate(
   if (!isCalendarDate(raw) || raw < today || raw > last) {
     throw new ApiError(
       'invalid_request',
-      `${acceptedWindow(name, today, last, zone, bounds.maxDaysAhead)}; got "${raw}".`,
+      `${acceptedWindow(name, today, last, zone, bounds.maxDaysAhead)}; got ${quoted(raw)}.`,
     );
   }
   return raw;
@@ -89,15 +254,19 @@ export interface DateRangeBounds {
   readonly defaultSpanDays: number;
 }
 
-export function dateRangeQuery(bounds: DateRangeBounds) {
+/** `from` and `to` (row 25): `from` a date parameter, `to` within `maxSpanDays` after it. */
+export function dateRangeParams(bounds: DateRangeBounds) {
+  const to = dateParam({ maxDaysAhead: bounds.fromMaxDaysAhead + bounds.maxSpanDays, meaning: 'Last night' });
   return {
-    from: dateQuery({ maxDaysAhead: bounds.fromMaxDaysAhead, meaning: 'First night' }),
-    to: Type.Optional(
-      Type.String({
+    from: dateParam({ maxDaysAhead: bounds.fromMaxDaysAhead, meaning: 'First night' }),
+    to: {
+      ...to,
+      rule: `a date YYYY-MM-DD from \`from\` to at most ${bounds.maxSpanDays} days after it; default ${bounds.defaultSpanDays} days after \`from\`.`,
+      schema: Type.String({
         format: 'date',
         description: `Last night YYYY-MM-DD: from \`from\` to at most ${bounds.maxSpanDays} days after it; default ${bounds.defaultSpanDays} days after \`from\`.`,
       }),
-    ),
+    } satisfies QueryParam<string | undefined>,
   };
 }
 
@@ -120,7 +289,7 @@ export function resolveDateRange(
   if (!isCalendarDate(raw.to) || raw.to < from || daysBetween(from, raw.to) > bounds.maxSpanDays) {
     throw new ApiError(
       'invalid_request',
-      `to must be a date YYYY-MM-DD from ${from} (the from date) to ${last} (${bounds.maxSpanDays} days after from); got "${raw.to}".`,
+      `to must be a date YYYY-MM-DD from ${from} (the from date) to ${last} (${bounds.maxSpanDays} days after from); got ${quoted(raw.to)}.`,
     );
   }
   return { from, to: raw.to };

@@ -1,7 +1,9 @@
 /**
- * Response headers that every path to a response must agree on: the router's hooks and the
- * prepared lane (prepared/lane.ts) both read them from here.
+ * Response headers that every path to a response must agree on: the router's handlers and hooks
+ * and the prepared lane (prepared/lane.ts) both take them from here.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { ContentEncoding } from './prepared/body.js';
 
 /** What a cross-origin script may read besides the CORS-safelisted headers. */
 export const EXPOSED_HEADERS = [
@@ -13,9 +15,58 @@ export const EXPOSED_HEADERS = [
   'ETag',
 ] as const;
 
-/** `Cache-Control` of a successful response (SPEC endpoint table); errors are `no-store`. */
-export function cacheControl(maxAge: number): string {
-  return `public, max-age=${maxAge}`;
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A cached answer differs by encoding and by caller: the rate-limit headers and the tier belong to
+ * the key (or the address) that asked, so a cache must not hand a keyless answer to a keyed request.
+ */
+export const VARY = 'Accept-Encoding, Authorization, X-Service-Key';
+
+/** `Cache-Control` of a successful answer: public for keyless callers, private once a key is sent. */
+export interface CacheControls {
+  readonly keyless: string;
+  readonly keyed: string;
 }
 
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+export function cacheControls(maxAge: number): CacheControls {
+  return { keyless: `public, max-age=${maxAge}`, keyed: `private, max-age=${maxAge}` };
+}
+
+/** Whether a request presents a key in a header (keyed answers are private to their caller). */
+export function presentsKey(headers: Readonly<Record<string, string | string[] | undefined>>): boolean {
+  return headers.authorization !== undefined || headers['x-service-key'] !== undefined;
+}
+
+/**
+ * Adds the headers of an answer from a prepared body to `headers`, on the lane and through the
+ * router alike (the lane passes the rest of its headers in, so each answer builds one object).
+ */
+export function addPreparedHeaders(
+  headers: OutgoingHttpHeaders,
+  cacheControl: string,
+  etag: string,
+  bytes: Buffer | undefined,
+  encoding: ContentEncoding | undefined,
+): OutgoingHttpHeaders {
+  headers.etag = etag;
+  headers.vary = VARY;
+  headers['cache-control'] = cacheControl;
+  if (bytes) {
+    headers['content-type'] = JSON_CONTENT_TYPE;
+    if (encoding) headers['content-encoding'] = encoding;
+    headers['content-length'] = bytes.length;
+  }
+  return headers;
+}
+
+const integerHeader = (description: string) => ({ type: 'integer', description });
+
+/** The X-RateLimit-* headers as the OpenAPI document declares them. */
+export const RATE_LIMIT_HEADER_SCHEMAS = {
+  'X-RateLimit-Limit': integerHeader(
+    'Requests allowed in the current window (the tighter of per minute and per UTC day).',
+  ),
+  'X-RateLimit-Remaining': integerHeader('Requests left in that window.'),
+  'X-RateLimit-Reset': integerHeader('Seconds until that window resets.'),
+};

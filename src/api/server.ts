@@ -1,91 +1,107 @@
 /**
- * Builds the Fastify app: TypeBox as the one source of validation, types and OpenAPI; the shared
- * behaviour of every endpoint (CORS, Cache-Control, request IDs, 405/404, error envelope); then the
- * routes. Nothing here knows an endpoint's rules.
+ * Builds the Fastify app: the shared behaviour of every endpoint (CORS, Cache-Control, request IDs,
+ * the error envelope for every failure, Fastify's and Node's own included), the prepared lane in
+ * front of the router, then the endpoints of the registry. Nothing here knows an endpoint's rules.
  */
 import { createServer } from 'node:http';
 import type { Logger } from 'pino';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from 'fastify';
 import { registerAccessHook } from './access/http-hook.js';
 import type { ApiContext } from './context.js';
+import type { Endpoint } from './endpoint.js';
+import { clientErrorHandler } from './edge/client-errors.js';
+import { ConnectionCap } from './edge/connection-cap.js';
+import { RawErrors } from './edge/raw-errors.js';
+import { guarded } from './edge/request-guard.js';
 import { ApiError, ERROR_MEANING, ERROR_STATUS } from './errors.js';
 import { openapiDocument } from './openapi.js';
+import { parseQueryString } from './params.js';
+import { PreparedLane } from './prepared/lane.js';
 import { FastifyRequestLog, RequestLog } from './request-log.js';
-import { PreparedLane, type PreparedLookup } from './prepared/lane.js';
 import { requestId } from './request-id.js';
-import { EXPOSED_HEADERS, cacheControl } from './response-headers.js';
-import { registerRoutes } from './routes/index.js';
-import { describeValidationError } from './validation-message.js';
+import { EXPOSED_HEADERS, cacheControls } from './response-headers.js';
+import { ENDPOINTS } from './routes/index.js';
+import type { ApiServer } from './server-types.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The lane in front of the router (tests read what it answered). */
-    readonly preparedLane: PreparedLane;
-  }
-  interface FastifyContextConfig {
-    /** `Cache-Control: public, max-age=<maxAge>` on success (SPEC endpoint table). */
-    maxAge?: number;
-    /** Counted against the caller's limits (every data endpoint; not rows 1 and 2). */
-    rateLimited?: boolean;
-    /** Provider-derived: refused with 403 when PROVIDER_DATA=disabled. */
-    provider?: boolean;
-    /** A stream endpoint: also accepts the key as `?key=`. */
-    keyInQuery?: boolean;
-    /** Served from a prepared body, also through the prepared lane (prepared/lane.ts). */
-    prepared?: PreparedLookup;
-    /** Query values the lane answers too (prepared/lane.ts). */
-    preparedQueries?: readonly Readonly<Record<string, string>>[];
-  }
+export type { ApiServer } from './server-types.js';
+
+/** How long a client may take to send a request's headers, and the whole request. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export interface ApiServerParts {
+  readonly app: ApiServer;
+  /** Counts connections per address; the streams release the sockets they take over. */
+  readonly connections: ConnectionCap;
+  /** Writes error envelopes where Fastify does not (the WebSocket upgrade uses it too). */
+  readonly rawErrors: RawErrors;
+  /** Serves a declared endpoint beside the registry's (the streams' AsyncAPI document). */
+  addEndpoint(endpoint: Endpoint): void;
 }
-
-export type ApiServer = FastifyInstance<
-  import('node:http').Server,
-  import('node:http').IncomingMessage,
-  import('node:http').ServerResponse,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
-/** A listed endpoint for the index (row 1): `GET /v1/parks` and its one-line summary. */
-export interface ListedEndpoint {
-  readonly path: string;
-  readonly description: string;
-}
-
-const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
- * @param registerPages routes served beside the API (the site's pages), registered before the
- *   405 catch-alls are added so every served path gets them.
+ * @param registerMore routes served beside the API (the streams, the site's pages), registered
+ *   with the endpoints so that they share the hooks and the error handling.
  */
 export async function buildApiServer(
   context: ApiContext,
   logger: Logger,
-  registerPages: (app: ApiServer) => void = () => undefined,
+  registerMore: (app: ApiServer, parts: Omit<ApiServerParts, 'app'>) => void = () => undefined,
 ): Promise<ApiServer> {
   const requestLog = new RequestLog(logger);
+  const rawErrors = new RawErrors(context.envelopes);
+  const connections = new ConnectionCap(context.trustProxy, rawErrors);
   const lane = new PreparedLane({ access: context.access, trustProxy: context.trustProxy, log: requestLog });
   // Fastify types its instance by the logger's type; the routes are typed for its base logger.
   const baseLogger: FastifyBaseLogger = logger;
   const app = Fastify({
     loggerInstance: baseLogger,
     logController: new FastifyRequestLog(requestLog),
-    // The prepared lane answers what it can before the router (see prepared/lane.ts).
+    // The guard refuses what no route serves; the prepared lane answers what it can before the router.
     serverFactory: (router) => {
-      const server = createServer(lane.handler(router));
-      // What Fastify sets on the servers it makes itself (its defaults).
-      server.keepAliveTimeout = 72_000;
-      server.requestTimeout = 0;
-      server.setTimeout(0);
+      const server = createServer(
+        {
+          headersTimeout: HEADERS_TIMEOUT_MS,
+          requestTimeout: REQUEST_TIMEOUT_MS,
+          // The timeouts above are checked this often (Node's default is every 30 s).
+          connectionsCheckingInterval: 1_000,
+          keepAliveTimeout: 72_000,
+          // Answered by the guard, in the envelope.
+          requireHostHeader: false,
+        },
+        guarded(lane.handler(router), { raw: rawErrors, log: requestLog, cap: connections }),
+      );
+      server.on('connection', connections.admit);
       return server;
     },
+    clientErrorHandler: clientErrorHandler(rawErrors, logger),
     requestIdHeader: false,
     genReqId: (req) => requestId(req.headers),
-    routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true } },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // A long unknown identifier is a 404 from its lookup, not a 414 from the router.
+      maxParamLength: 2_048,
+      querystringParser: parseQueryString,
+    },
+    // Every route parses its own parameters (params.ts); nothing is coerced behind its back.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false } },
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const bad = error.code === 'FST_ERR_BAD_URL';
+      void reply
+        .code(400)
+        .send(
+          context.envelopes.error(
+            'invalid_request',
+            bad
+              ? 'The path is not valid percent-encoded UTF-8; encode each path segment with encodeURIComponent.'
+              : `The request could not be routed (${error.message}).`,
+          ),
+        );
+      request.log.debug({ frameworkError: error.code }, 'request refused by the router');
+    },
     forceCloseConnections: false,
     // Client IPs (keyless limits) come from X-Forwarded-For only through the configured proxies.
     trustProxy: context.trustProxy,
@@ -99,27 +115,16 @@ export async function buildApiServer(
     allowedHeaders: ['Authorization', 'X-Service-Key', 'Content-Type', 'If-None-Match'],
     exposedHeaders: [...EXPOSED_HEADERS],
     maxAge: 86400,
+    // Preflights are answered here; a plain OPTIONS never reaches the router (the guard answers 405).
+    strictPreflight: false,
   });
   await app.register(swagger, openapiDocument(context));
+  context.registry.describeWith(() => app.swagger());
 
-  const listed: ListedEndpoint[] = [];
-  const getUrls: string[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('GET')) return;
-    getUrls.push(route.url);
-    const config = route.config;
-    if (config?.prepared && config.maxAge !== undefined) {
-      lane.add(route.url, {
-        maxAge: config.maxAge,
-        provider: config.provider ?? false,
-        lookup: config.prepared,
-        ...(config.preparedQueries ? { queries: config.preparedQueries } : {}),
-      });
-    }
-    const schema = route.schema;
-    if (schema?.hide || !schema?.summary) return;
-    listed.push({ path: `GET ${route.url.replace(/:(\w+)/g, '{$1}')}`, description: schema.summary });
+    if (!methods.includes('GET') || route.schema?.hide || !route.schema?.summary) return;
+    context.registry.add(route.url, route.schema.summary);
   });
 
   // Callback hooks rather than async ones: no promise per request for a header.
@@ -134,7 +139,7 @@ export async function buildApiServer(
       reply.header('Cache-Control', 'no-store');
     } else if (!reply.hasHeader('Cache-Control')) {
       const maxAge = request.routeOptions.config.maxAge;
-      if (maxAge !== undefined) reply.header('Cache-Control', cacheControl(maxAge));
+      if (maxAge !== undefined) reply.header('Cache-Control', cacheControls(maxAge).keyless);
     }
     done(null, payload);
   });
@@ -159,14 +164,11 @@ export async function buildApiServer(
         .headers(error.headers)
         .send(context.envelopes.error(error.code, error.message));
     }
-    if (error.validation) {
-      const schema = request.routeOptions.schema as Parameters<typeof describeValidationError>[1];
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.debug({ err: error }, 'request refused');
       return reply
         .code(400)
-        .send(context.envelopes.error('invalid_request', describeValidationError(error, schema)));
-    }
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(400).send(context.envelopes.error('invalid_request', `${error.message}.`));
+        .send(context.envelopes.error('invalid_request', `The request was refused: ${error.message}.`));
     }
     request.log.error({ err: error }, 'request failed');
     return reply
@@ -192,28 +194,14 @@ export async function buildApiServer(
   });
 
   await app.register(async (scope) => {
-    registerRoutes(scope, context, listed);
-    registerPages(scope);
+    const addEndpoint = (endpoint: Endpoint) => {
+      endpoint.register(scope, context, (url, route) => {
+        lane.add(url, route);
+      });
+    };
+    for (const endpoint of ENDPOINTS) addEndpoint(endpoint);
+    registerMore(scope, { connections, rawErrors, addEndpoint });
   });
-
-  // Other methods on a served path are 405, not 404: the path exists, the method does not.
-  for (const url of new Set(getUrls)) {
-    app.route({
-      method: [...OTHER_METHODS],
-      url,
-      schema: { hide: true },
-      handler: (request, reply) =>
-        reply
-          .code(405)
-          .header('Allow', 'GET, HEAD')
-          .send(
-            context.envelopes.error(
-              'method_not_allowed',
-              `${request.method} is not served; this API is read-only: use GET (or HEAD).`,
-            ),
-          ),
-    });
-  }
 
   return app;
 }

@@ -1,40 +1,34 @@
 /**
  * The composition root: builds every service from the configuration and starts and stops them in
- * order. The only place that picks implementations.
+ * order. Implementations are picked in `drivers.ts`, and only there.
  */
-// First, before anything else allocates (see the module); main.ts loads it first too.
-import '../lib/tick-shapes.js';
 import type { Logger } from 'pino';
 import { AccessControl } from '../api/access/access-control.js';
 import { RateLimits } from '../api/access/rate-limits.js';
 import { AccessStreamGate } from '../api/access/stream-gate.js';
 import { KeyVerdicts } from '../api/access/verdicts.js';
 import { trustProxy } from '../api/client-ip.js';
+import type { ApiContext } from '../api/context.js';
 import { EnvelopeFactory } from '../api/envelope.js';
 import { Links } from '../api/links.js';
+import { EndpointRegistry } from '../api/registry.js';
 import { buildApiServer, type ApiServer } from '../api/server.js';
 import { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config/index.js';
-import { createSimulatedFeeds } from '../feeds/sim/index.js';
-import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../feeds/types.js';
 import { Ingest, type CatchUpProgress } from '../ingest/ingest.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
-import { PriorityPriceService } from '../services/priority-prices.js';
+import { OutageService } from '../services/outages.js';
+import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
-import { LocalBus, type Bus } from '../shared-state/bus.js';
-import { LocalWindowCounters } from '../shared-state/window-counters.js';
-import { LocalStreamSlots } from '../shared-state/stream-slots.js';
+import { RideHistoryService } from '../services/ride-history.js';
+import type { Bus } from '../shared-state/bus.js';
 import { registerSite } from '../site/index.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
-import { openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
-import { lockDataDir, type ServerLock } from '../store/sqlite/server-lock.js';
+import type { ServerLock } from '../store/sqlite/server-lock.js';
+import { claimStore, createFeeds, createSharedState, openStores, type Feeds } from './drivers.js';
 
-export interface Feeds {
-  readonly liveQueues: LiveQueueFeed;
-  readonly schedule: ScheduleFeed;
-  readonly priorityPrices: PriorityPriceFeed;
-}
+export type { Feeds } from './drivers.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -52,8 +46,8 @@ export interface AppOptions {
 
 export interface App {
   readonly server: ApiServer;
+  readonly context: ApiContext;
   readonly ingest: Ingest;
-  readonly reliability: ReliabilityService;
   readonly bus: Bus;
   readonly streams: Streams;
   /** Rows the start-up catch-up wrote. */
@@ -66,30 +60,29 @@ export interface App {
 
 export async function createApp(options: AppOptions): Promise<App> {
   // Before the store opens: a second server would ingest the same history into the same file.
-  const lock = lockDataDir(options.config.dataDir);
+  const claim = claimStore(options.config);
   try {
-    return await assembleApp(options, lock);
+    return await assembleApp(options, claim);
   } catch (error) {
-    lock.release();
+    claim.release();
     throw error;
   }
 }
 
-async function assembleApp(options: AppOptions, lock: ServerLock): Promise<App> {
+async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App> {
   const { config, logger, clock = systemClock } = options;
   const catalog = Catalog.load();
-  const feeds = options.feeds?.(catalog) ?? createSimulatedFeeds(catalog);
-  const stores = await openSqliteStores(config.dataDir);
-  const history = stores.history;
+  const feeds = options.feeds?.(catalog) ?? createFeeds(config, catalog);
+  const stores = await openStores(config);
+  const shared = createSharedState(config, clock);
   const live = new LiveState(clock);
-  const bus = new LocalBus();
   const ingest = new Ingest({
     catalog,
     liveQueues: feeds.liveQueues,
     schedule: feeds.schedule,
-    store: history,
+    store: stores.history,
     live,
-    bus,
+    bus: shared.bus,
     clock,
     logger,
     coverageStart: config.coverageStart,
@@ -98,41 +91,47 @@ async function assembleApp(options: AppOptions, lock: ServerLock): Promise<App> 
   const caughtUpRows = await ingest.catchUp(clock.now(), options.onCatchUpProgress);
   await ingest.refreshAll();
 
-  const reliability = new ReliabilityService(catalog, history, clock, config.coverageStart);
+  const reliability = new ReliabilityService(catalog, stores.history, clock, config.coverageStart, logger);
   await reliability.recomputeAll();
 
   const links = new Links(config.siteUrl, config.baseUrl);
   const access = new AccessControl(
     new KeyVerdicts(stores.keys, clock),
-    new RateLimits(() => new LocalWindowCounters(clock), clock),
+    new RateLimits((tier) => shared.counters(tier), clock),
     config.providerData,
   );
-  const context = {
+  const context: ApiContext = {
     config,
     clock,
     catalog,
     links,
     envelopes: new EnvelopeFactory(links, clock),
-    live,
-    history,
-    reliability,
-    priorityPrices: new PriorityPriceService(feeds.priorityPrices, clock),
+    services: {
+      live,
+      history: new RideHistoryService(stores.history, live, clock),
+      outages: new OutageService(stores.history, live, clock),
+      reliability,
+      priorityLane: new PriorityLaneService(feeds.priorityPrices, live, clock),
+    },
     access,
     trustProxy: trustProxy(config.trustProxy),
+    registry: new EndpointRegistry(),
   };
-  const gate = new AccessStreamGate(access, new LocalStreamSlots());
-  const streams = createStreams({ context, bus, logger }, { gate, ...options.streams });
-  const server = await buildApiServer(context, logger, (app) => {
+  const gate = new AccessStreamGate(access, shared.streamSlots, (error) => {
+    logger.error({ err: error }, 'a stream slot could not be released');
+  });
+  const streams = createStreams({ context, bus: shared.bus, logger }, { gate, ...options.streams });
+  const server = await buildApiServer(context, logger, (app, parts) => {
     registerSite(app, context);
-    streams.register(app);
+    streams.register(app, parts);
   });
   await server.ready();
 
   return {
     server,
+    context,
     ingest,
-    reliability,
-    bus,
+    bus: shared.bus,
     streams,
     caughtUpRows,
     listen: async () => {
@@ -149,8 +148,9 @@ async function assembleApp(options: AppOptions, lock: ServerLock): Promise<App> 
       await server.close();
       await ingest.stop();
       reliability.stop();
+      await shared.close();
       await stores.close();
-      lock.release();
+      claim.release();
     },
   };
 }

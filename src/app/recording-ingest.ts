@@ -5,31 +5,35 @@
  */
 import type { Logger } from 'pino';
 import { Catalog } from '../catalog/catalog.js';
-import { createSimulatedFeeds } from '../feeds/sim/index.js';
+import type { Config } from '../config/index.js';
 import { Ingest } from '../ingest/ingest.js';
 import type { Clock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
 import { LocalBus } from '../shared-state/bus.js';
 import type { HistoryStore } from '../store/ports.js';
+import { createFeeds } from './drivers.js';
 
 export async function recordingIngest(options: {
+  readonly config: Config;
   readonly store: HistoryStore;
   readonly clock: Clock;
   readonly logger: Logger;
-  readonly coverageStart: string;
+  /** First park-local date to record (default: the configured coverage start). */
+  readonly coverageStart?: string;
 }): Promise<Ingest> {
   const catalog = Catalog.load();
-  const feeds = createSimulatedFeeds(catalog);
+  const feeds = createFeeds(options.config, catalog);
   const ingest = new Ingest({
     catalog,
     liveQueues: feeds.liveQueues,
     schedule: feeds.schedule,
     store: options.store,
     live: new LiveState(options.clock),
+    // Nobody listens: the recorder's changes reach no stream.
     bus: new LocalBus(),
     clock: options.clock,
     logger: options.logger,
-    coverageStart: options.coverageStart,
+    coverageStart: options.coverageStart ?? options.config.coverageStart,
   });
   await ingest.resume();
   return ingest;

@@ -181,16 +181,17 @@ export class Ingest {
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ park: park.key, err: error }, 'upstream refresh failed; park marked unavailable');
       live.markFailed(park.key, at, message);
-      bus.publish({ type: 'upstream_error', park_key: park.key, at, message });
+      await bus.publish({ type: 'upstream_error', park_key: park.key, at, message });
       return;
     }
     const batch = new BatchBuilder();
     batch.add(step, at);
     await this.flush(batch);
     live.update(step.snapshot);
-    if (step.transition) bus.publish({ type: 'park', park_key: park.key, at, state: step.transition.state });
+    if (step.transition)
+      await bus.publish({ type: 'park', park_key: park.key, at, state: step.transition.state });
     if (step.diff.changed.length > 0 || step.diff.removed.length > 0) {
-      bus.publish({
+      await bus.publish({
         type: 'changes',
         park_key: park.key,
         at,

@@ -24,6 +24,8 @@ interface ParkRecord {
   snapshot?: ParkSnapshot;
   failedAt?: number;
   failure?: string;
+  /** Counts the updates and failures recorded for the park. */
+  changes: number;
 }
 
 export class LiveState {
@@ -32,21 +34,26 @@ export class LiveState {
   constructor(private readonly clock: Clock) {}
 
   update(snapshot: ParkSnapshot): void {
-    this.parks.set(snapshot.park_key, { snapshot });
+    const changes = (this.parks.get(snapshot.park_key)?.changes ?? 0) + 1;
+    this.parks.set(snapshot.park_key, { snapshot, changes });
   }
 
   markFailed(parkKey: string, at: number, message: string): void {
-    const record = this.parks.get(parkKey) ?? {};
-    this.parks.set(parkKey, { ...record, failedAt: at, failure: message });
+    const record = this.parks.get(parkKey) ?? { changes: 0 };
+    this.parks.set(parkKey, { ...record, failedAt: at, failure: message, changes: record.changes + 1 });
   }
 
   /**
    * Names what `view` would say now: it changes with every refresh, failure and change of data
-   * status, so a body built from one view can be reused until it does.
+   * status, so a body built from one view can be reused until it does. A number, as it is read on
+   * every request to a live endpoint.
    */
-  version(parkKey: string): string {
-    const view = this.view(parkKey);
-    return `${view.data_status}|${view.refreshed_at ?? 'never'}|${view.reason ?? ''}`;
+  version(parkKey: string): number {
+    const record = this.parks.get(parkKey);
+    if (!record) return 0;
+    const stale =
+      record.snapshot !== undefined && this.clock.now() - record.snapshot.refreshed_at >= STALE_AFTER_MS;
+    return record.changes * 2 + (stale ? 1 : 0);
   }
 
   view(parkKey: string): ParkLiveView {

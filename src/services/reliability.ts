@@ -2,6 +2,7 @@
  * Keeps each park's 30-day reliability computed: recomputed every 5 minutes in the background and
  * read from the cache by requests, which never wait for a computation once the first one is done.
  */
+import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Park } from '../catalog/types.js';
 import type { Clock } from '../lib/clock.js';
@@ -31,6 +32,7 @@ export class ReliabilityService {
     private readonly store: HistoryStore,
     private readonly clock: Clock,
     private readonly coverageStart: string,
+    private readonly logger: Logger,
   ) {}
 
   /** The park's reliability, computing it now only if it has never been computed. */
@@ -56,7 +58,12 @@ export class ReliabilityService {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.recomputeAll(), RELIABILITY_REFRESH_MS);
+    this.timer = setInterval(() => {
+      // A failed round (the store unreachable) keeps the last figures; the next round tries again.
+      this.recomputeAll().catch((error: unknown) => {
+        this.logger.error({ err: error }, 'reliability recomputation failed');
+      });
+    }, RELIABILITY_REFRESH_MS);
     this.timer.unref();
   }
 

@@ -1,6 +1,6 @@
 /**
- * The change bus between ingest and the streams. In process now; a Redis driver (pub/sub) implements
- * the same interface when instances are scaled out.
+ * The change bus between ingest and the streams. In process by default; a shared driver (Redis)
+ * implements the same port when instances are scaled out, and may take time to publish.
  */
 import { EventEmitter } from 'node:events';
 import type { LiveEntry } from '../live/types.js';
@@ -27,7 +27,8 @@ export type LiveEvent =
     };
 
 export interface Bus {
-  publish(event: LiveEvent): void;
+  /** Delivers the event to every subscriber (of every instance, for a shared driver). */
+  publish(event: LiveEvent): void | Promise<void>;
   /** Returns the function that unsubscribes. */
   subscribe(listener: (event: LiveEvent) => void): () => void;
 }

@@ -1,6 +1,6 @@
 /**
- * Concurrent stream connections per subject (an IP or a key). In process now; a Redis driver with
- * atomic counters replaces it when instances are scaled out.
+ * Concurrent stream connections per subject (an IP or a key). In process by default; a shared
+ * driver (Redis, atomic counters) implements the same port when instances are scaled out.
  */
 export interface StreamSlots {
   /** Takes a slot if fewer than `max` are held; false when the subject is at its limit. */

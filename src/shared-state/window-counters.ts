@@ -1,11 +1,9 @@
 /**
- * Request counters for the rate limits' two fixed windows, a minute and a UTC day. Counting is
- * synchronous, because it sits on every request's path and a promise per count was a measurable
- * share of a cached response's cost (BENCHMARKS.md). Both windows of a key are counted in one
- * call, so a driver can keep them together: one lookup per request, and an atomic check of both.
- *
- * A scaled-out driver (Redis) cannot answer synchronously; it would count locally and add the local
- * counts to the shared ones in short batches, answering from the last shared total plus its own.
+ * Request counters for the rate limits' two fixed windows, a minute and a UTC day. Both windows of
+ * a key are counted in one call, so a driver can keep them together: one lookup per request, and an
+ * atomic check of both. A driver answers synchronously when it can (the local one: a promise per
+ * count is a measurable share of a cached answer, ADR 0008) and with a promise when it must ask a
+ * shared store (Redis), which counts exactly across instances.
  */
 import type { Clock } from '../lib/clock.js';
 
@@ -23,7 +21,7 @@ export interface WindowCounters {
    * Counts one request of `key` in its minute and its day window, unless either is at its limit:
    * then nothing is counted, and the window that refused is returned (the minute's first).
    */
-  take(key: string, minute: WindowLimit, day: WindowLimit): WindowCounts;
+  take(key: string, minute: WindowLimit, day: WindowLimit): WindowCounts | Promise<WindowCounts>;
 }
 
 /** One key's counts, updated in place. */

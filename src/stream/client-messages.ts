@@ -27,11 +27,24 @@ const invalid = (problem: string): Outcome<never> => ({
   message: `${problem} ${ACCEPTED_MESSAGES}`,
 });
 
+/**
+ * A short description of a value a client sent, for an error message. It never walks the value: a
+ * message can nest thousands of levels deep.
+ */
 function describe(value: unknown): string {
-  const text = JSON.stringify(value) as string | undefined;
-  if (text === undefined) return String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > 57 ? `${value.slice(0, 57)}...` : value).replace(
+      /\p{C}/gu,
+      (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
+    );
+  }
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return String(value);
 }
+
+/** Control and invisible formatting characters, which a park identifier never holds. */
+const INVISIBLE = /\p{C}/u;
 
 /** Parses one WebSocket message (`ws` hands text as a Buffer with `isBinary` false). */
 export function parseClientMessage(data: Buffer, isBinary: boolean): Outcome<ClientMessage> {
@@ -56,7 +69,9 @@ export function parseClientMessage(data: Buffer, isBinary: boolean): Outcome<Cli
     !Array.isArray(parks) ||
     parks.length < 1 ||
     parks.length > MAX_PARKS_PER_SUBSCRIBE ||
-    !parks.every((entry): entry is string => typeof entry === 'string' && entry.trim() !== '')
+    !parks.every(
+      (entry): entry is string => typeof entry === 'string' && entry.trim() !== '' && !INVISIBLE.test(entry),
+    )
   ) {
     return invalid(`In ${type}, ${PARKS_RULE} (got ${describe(parks)}).`);
   }

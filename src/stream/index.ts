@@ -4,13 +4,12 @@
  *
  * @example
  * const streams = createStreams({ context, bus, logger }, { gate });
- * const server = await buildApiServer(context, logger, (app) => streams.register(app));
+ * const server = await buildApiServer(context, logger, (app, parts) => streams.register(app, parts));
  * // … on shutdown, before server.close():
  * await streams.close(); // WebSockets close 1001, SSE streams end
  */
 import type { Logger } from 'pino';
-import type { ApiContext } from '../api/context.js';
-import type { ApiServer } from '../api/server.js';
+import type { ApiContext, ApiServer, ApiServerParts } from './api-vocabulary.js';
 import type { Bus } from '../shared-state/bus.js';
 import { Heartbeat } from './heartbeat.js';
 import { StreamHub } from './hub.js';
@@ -30,7 +29,7 @@ export interface StreamDependencies {
 
 export interface Streams {
   /** Registers both endpoints on the API server and starts the hub and the heartbeat. */
-  register(app: ApiServer): void;
+  register(app: ApiServer, parts: Omit<ApiServerParts, 'app'>): void;
   /**
    * Shutdown: stops taking streams, closes every WebSocket with 1001 and ends every SSE stream;
    * resolves when all are closed (clients that do not answer are cut after the grace period).
@@ -43,9 +42,10 @@ export interface Streams {
 export function createStreams(deps: StreamDependencies, overrides: Partial<StreamOptions> = {}): Streams {
   const options: StreamOptions = { ...STREAM_DEFAULTS, ...overrides };
   const { context, bus, logger } = deps;
-  const messages = new StreamMessages(context, options);
+  const { links, envelopes, clock, services } = context;
+  const messages = new StreamMessages({ links, envelopes, clock, live: services.live }, options);
   const hub = new StreamHub(
-    { bus, catalog: context.catalog, live: context.live, messages, logger },
+    { bus, catalog: context.catalog, live: context.services.live, messages, logger },
     options.statusCheckMs,
   );
   const heartbeat = new Heartbeat(options.pingIntervalMs, () => {
@@ -56,9 +56,9 @@ export function createStreams(deps: StreamDependencies, overrides: Partial<Strea
 
   return {
     hub,
-    register(app) {
-      websocket.register(app);
-      registerSseRoute(app, { context, hub, messages, logger, options });
+    register(app, parts) {
+      websocket.register(app, parts);
+      registerSseRoute(app, { context, hub, messages, logger, options, parts });
       hub.start();
       heartbeat.start();
     },

@@ -3,11 +3,13 @@
  * page's attribution, connection messages the site root's. A live snapshot is serialised once per
  * refresh, however many clients subscribe to the park before the next one.
  */
-import type { EnvelopeFactory } from '../api/envelope.js';
-import type { ErrorCode } from '../api/errors.js';
-import type { Links } from '../api/links.js';
-import { presentLiveEntry } from '../api/resources/live-entry.js';
-import { presentParkWaits } from '../api/resources/park-waits.js';
+import {
+  presentLiveEntry,
+  presentParkWaits,
+  type EnvelopeFactory,
+  type ErrorCode,
+  type Links,
+} from './api-vocabulary.js';
 import type { Park } from '../catalog/types.js';
 import type { Clock } from '../lib/clock.js';
 import { isoTimestamp } from '../lib/time.js';

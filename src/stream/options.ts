@@ -20,8 +20,10 @@ export interface StreamOptions {
   readonly statusCheckMs: number;
   /** On shutdown, how long WebSocket clients get to answer the 1001 close before they are cut. */
   readonly shutdownGraceMs: number;
-  /** Largest client message accepted; a larger one closes the socket with 1009 (ws). */
+  /** Largest client message accepted; a larger one gets an `error`, then the close 1009. */
   readonly maxClientMessageBytes: number;
+  /** Messages a WebSocket client may send in a second; past that, `rate_limited` and the close 1013. */
+  readonly maxClientMessagesPerSecond: number;
   /** Access decisions for each new stream (see gate.ts). */
   readonly gate: StreamGate;
 }
@@ -35,5 +37,6 @@ export const STREAM_DEFAULTS: StreamOptions = {
   statusCheckMs: 5_000,
   shutdownGraceMs: 2_000,
   maxClientMessageBytes: 16 * 1024,
+  maxClientMessagesPerSecond: 20,
   gate: openGate,
 };

@@ -9,10 +9,14 @@
  * root. Timestamps are UTC ISO 8601 with milliseconds and `Z`. Entries are the `/waits` entries.
  */
 import { Type, type Static } from 'typebox';
-import { ERROR_CODES, type ErrorCode } from '../api/errors.js';
-import { LiveEntrySchema } from '../api/resources/live-entry.js';
-import { ParkWaitsStatusProperties } from '../api/resources/park-waits.js';
-import { Attribution, Nullable, Timestamp } from '../api/schemas/common.js';
+import {
+  Attribution,
+  ErrorCodeSchema,
+  LiveEntrySchema,
+  Nullable,
+  ParkWaitsStatusProperties,
+  Timestamp,
+} from './api-vocabulary.js';
 
 const message = <T extends string>(type: T) => Type.Literal(type);
 
@@ -24,7 +28,7 @@ export const StreamParkSchema = Type.Object(
     time_zone: Type.String({ description: 'IANA time zone of the park.' }),
     url: Type.String({ format: 'uri', description: "Park page on the service's website." }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'StreamPark' },
 );
 
 export const ReadyMessageSchema = Type.Object(
@@ -44,7 +48,7 @@ export const ReadyMessageSchema = Type.Object(
     }),
     attribution: Attribution,
   },
-  { additionalProperties: false, description: 'Sent once on connect (WebSocket).' },
+  { additionalProperties: false, title: 'ReadyMessage', description: 'Sent once on connect (WebSocket).' },
 );
 
 export const SubscribedMessageSchema = Type.Object(
@@ -56,7 +60,11 @@ export const SubscribedMessageSchema = Type.Object(
     }),
     attribution: Attribution,
   },
-  { additionalProperties: false, description: 'Answers `subscribe`; one `snapshot` per park follows.' },
+  {
+    additionalProperties: false,
+    title: 'SubscribedMessage',
+    description: 'Answers `subscribe`; one `snapshot` per park follows.',
+  },
 );
 
 export const UnsubscribedMessageSchema = Type.Object(
@@ -66,7 +74,7 @@ export const UnsubscribedMessageSchema = Type.Object(
     subscriptions: Type.Array(Type.String(), { description: 'Keys of the parks still subscribed.' }),
     attribution: Attribution,
   },
-  { additionalProperties: false, description: 'Answers `unsubscribe`.' },
+  { additionalProperties: false, title: 'UnsubscribedMessage', description: 'Answers `unsubscribe`.' },
 );
 
 export const SnapshotMessageSchema = Type.Object(
@@ -86,6 +94,7 @@ export const SnapshotMessageSchema = Type.Object(
   },
   {
     additionalProperties: false,
+    title: 'SnapshotMessage',
     description:
       "A park's full state: after `subscribed`, and again whenever the park's data_status changes (it turns unavailable, or recovers).",
   },
@@ -104,7 +113,7 @@ export const ChangesMessageSchema = Type.Object(
     }),
     attribution: Attribution,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'ChangesMessage' },
 );
 
 export const ParkMessageSchema = Type.Object(
@@ -115,23 +124,27 @@ export const ParkMessageSchema = Type.Object(
     at: { ...Timestamp, description: 'When the park opened or closed.' },
     attribution: Attribution,
   },
-  { additionalProperties: false, description: 'The park opened or closed.' },
+  { additionalProperties: false, title: 'ParkMessage', description: 'The park opened or closed.' },
 );
 
 export const PingMessageSchema = Type.Object(
   { type: message('ping'), at: Timestamp, attribution: Attribution },
-  { additionalProperties: false, description: 'Server heartbeat every 25 seconds (WebSocket).' },
+  {
+    additionalProperties: false,
+    title: 'PingMessage',
+    description: 'Server heartbeat every 25 seconds (WebSocket).',
+  },
 );
 
 export const PongMessageSchema = Type.Object(
   { type: message('pong'), at: Timestamp, attribution: Attribution },
-  { additionalProperties: false, description: 'Answers a client `ping`.' },
+  { additionalProperties: false, title: 'PongMessage', description: 'Answers a client `ping`.' },
 );
 
 export const ErrorMessageSchema = Type.Object(
   {
     type: message('error'),
-    code: Type.Unsafe<ErrorCode>(Type.Union(ERROR_CODES.map((code) => Type.Literal(code)))),
+    code: ErrorCodeSchema,
     message: Type.String({ description: 'What went wrong and how to fix it.' }),
     park_key: Type.Optional(
       Type.String({ description: 'The park the error is about, when it is about one.' }),
@@ -141,22 +154,56 @@ export const ErrorMessageSchema = Type.Object(
   },
   {
     additionalProperties: false,
+    title: 'ErrorMessage',
     description:
       'A rejection or failure, followed by the close (WebSocket) or the end of the stream (SSE); or an answer to a malformed client message (`invalid_request`, `not_found`), after which the connection stays open.',
   },
 );
 
-export const ServerMessageSchema = Type.Union([
-  ReadyMessageSchema,
-  SubscribedMessageSchema,
-  UnsubscribedMessageSchema,
-  SnapshotMessageSchema,
-  ChangesMessageSchema,
-  ParkMessageSchema,
-  PingMessageSchema,
-  PongMessageSchema,
-  ErrorMessageSchema,
-]);
+/** What a client sends on the WebSocket (SPEC "Events"): subscribe, unsubscribe and ping. */
+const parksList = Type.Array(Type.String(), {
+  minItems: 1,
+  maxItems: 10,
+  description: 'Park keys, IDs, names or aliases; `["*"]` alone means every park.',
+});
+
+export const SubscribeMessageSchema = Type.Object(
+  { type: message('subscribe'), parks: parksList },
+  {
+    title: 'SubscribeMessage',
+    description: 'Subscribe to up to 10 parks; answered by `subscribed` and a `snapshot` per park.',
+  },
+);
+
+export const UnsubscribeMessageSchema = Type.Object(
+  { type: message('unsubscribe'), parks: parksList },
+  { title: 'UnsubscribeMessage', description: 'Stop receiving parks; answered by `unsubscribed`.' },
+);
+
+export const ClientPingMessageSchema = Type.Object(
+  { type: message('ping') },
+  { title: 'ClientPingMessage', description: 'Answered by `pong`.' },
+);
+
+export const ClientMessageSchema = Type.Union(
+  [SubscribeMessageSchema, UnsubscribeMessageSchema, ClientPingMessageSchema],
+  { title: 'ClientMessage', description: 'A message a WebSocket client sends.' },
+);
+
+export const ServerMessageSchema = Type.Union(
+  [
+    ReadyMessageSchema,
+    SubscribedMessageSchema,
+    UnsubscribedMessageSchema,
+    SnapshotMessageSchema,
+    ChangesMessageSchema,
+    ParkMessageSchema,
+    PingMessageSchema,
+    PongMessageSchema,
+    ErrorMessageSchema,
+  ],
+  { title: 'StreamMessage', description: 'A message the server sends on either stream; `type` tells which.' },
+);
 
 export type StreamPark = Static<typeof StreamParkSchema>;
 export type ReadyMessage = Static<typeof ReadyMessageSchema>;

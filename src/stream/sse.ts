@@ -6,16 +6,24 @@
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import { Type } from 'typebox';
-import type { ApiContext } from '../api/context.js';
-import { endpointSchema } from '../api/endpoint.js';
-import { ApiError } from '../api/errors.js';
-import { requirePark } from '../api/lookup.js';
-import type { ApiServer } from '../api/server.js';
+import {
+  ApiError,
+  parsedByRoute,
+  PARK_PARAM,
+  parsePath,
+  parseQuery,
+  requirePark,
+  textParam,
+  type ApiContext,
+  type ApiServer,
+  type ApiServerParts,
+} from './api-vocabulary.js';
 import { admit } from './gate.js';
 import type { StreamHub } from './hub.js';
 import type { StreamMessages } from './messages.js';
 import type { StreamOptions } from './options.js';
+import { streamOperation } from './operation.js';
+import { ServerMessageSchema } from './schemas.js';
 import { SseConnection } from './sse-connection.js';
 
 export const SSE_PATH = '/v1/parks/:park/waits/stream';
@@ -26,23 +34,19 @@ export interface SseRouteDependencies {
   readonly messages: StreamMessages;
   readonly logger: Logger;
   readonly options: StreamOptions;
+  readonly parts: Omit<ApiServerParts, 'app'>;
 }
 
-const SseQuery = Type.Object({
-  key: Type.Optional(
-    Type.String({
-      description:
-        'API key, for clients that cannot set headers (browser EventSource): pk_live_ followed by 32 letters and digits.',
-    }),
-  ),
+/** `?key=`: for clients that cannot set headers (browser EventSource). */
+export const STREAM_KEY_PARAM = textParam({
+  required: false,
+  description:
+    'API key, for clients that cannot set headers (browser EventSource and WebSocket): pk_live_ followed by 32 letters and digits. A key in page code is public: use a free key there.',
+  maxLength: 100,
 });
 
-const SsePath = Type.Object({
-  park: Type.String({
-    description: 'Park key, canonical ID, name or alias, case-insensitive (see /v1/parks).',
-    examples: ['magic-kingdom'],
-  }),
-});
+const SSE_PARAMS = { park: PARK_PARAM };
+const SSE_QUERY = { key: STREAM_KEY_PARAM };
 
 const EVENTS_DESCRIPTION = [
   "The stream starts with `retry: 5000`, then a `subscribed` message, the park's `snapshot` (the same entries as `/waits`), then `changes` (entries whose status, wait, single-rider wait or priority lane changed, plus `removed`) and `park` (opened or closed) as they happen.",
@@ -51,61 +55,57 @@ const EVENTS_DESCRIPTION = [
 ].join('\n\n');
 
 function sseSchema() {
-  const base = endpointSchema({
+  return streamOperation({
     operationId: 'streamParkWaits',
     summary: "Server-Sent Events for one park's live waits: a snapshot, then only changes, as they happen.",
     description: EVENTS_DESCRIPTION,
-    tag: 'Parks',
-    params: SsePath,
-    querystring: SseQuery,
-    body: Type.String(),
-    errors: [400, 401, 403, 404, 429, 503],
-    security: 'stream',
-    // Unused by the schema; the stream sends `Cache-Control: no-cache` itself.
-    maxAge: 0,
-  });
-  return {
-    ...base,
-    response: {
-      ...base.response,
+    params: SSE_PARAMS,
+    query: SSE_QUERY,
+    success: {
       200: {
-        description: 'A `text/event-stream` of JSON messages, one `data:` line each.',
+        description: 'A `text/event-stream` of JSON messages (see `StreamMessage`), one `data:` line each.',
         headers: {
-          ...base.response[200].headers,
           'Cache-Control': { type: 'string', description: 'no-cache: a live stream is never cached.' },
         },
         content: {
           'text/event-stream': {
-            schema: Type.String({
+            schema: {
+              type: 'string',
               description:
                 'Event-stream frames: `retry: 5000`, then `data: <JSON message>` events and `: ping` comments.',
-            }),
+            },
+            'x-message-schema': ServerMessageSchema,
           },
         },
       },
     },
-  };
+  });
 }
 
 export function registerSseRoute(app: ApiServer, deps: SseRouteDependencies): void {
-  const { context, hub, messages, logger, options } = deps;
+  const { context, hub, messages, logger, options, parts } = deps;
   app.get(
     SSE_PATH,
     {
       schema: sseSchema(),
       // Access decisions for streams are the gate's (below), for SSE and WebSocket alike.
-      config: { rateLimited: false },
+      config: { rateLimited: false, keyInQuery: true },
+      validatorCompiler: parsedByRoute,
     },
     async (request, reply) => {
-      const park = requirePark(context, request.params.park);
+      const params = parsePath(SSE_PARAMS, request.params as Record<string, string>);
+      const query = parseQuery(SSE_QUERY, request.query as Record<string, string | string[]>);
+      const park = requirePark(context, params.park);
       const verdict = await admit(options.gate, {
         transport: 'sse',
         headers: request.headers,
-        queryKey: request.query.key,
+        queryKey: query.key,
         ip: request.ip,
       });
       if (!verdict.ok) throw new ApiError(verdict.code, verdict.message, verdict.headers);
       reply.hijack();
+      // A stream is governed by the stream limits, not the connection cap.
+      parts.connections.release(request.raw.socket);
       const headers = {
         ...reply.getHeaders(),
         ...verdict.headers,

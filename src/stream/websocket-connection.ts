@@ -3,6 +3,7 @@
  * ping; the idle close (1000 `idle` after 2 minutes without a subscription); the key expiry
  * (`reauthentication_required`, 1013); the slow-client drop; 1011 on an internal failure.
  */
+import type { EventEmitter } from 'node:events';
 import { WebSocket, type RawData } from 'ws';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Park } from '../catalog/types.js';
@@ -15,7 +16,15 @@ import type { StreamOptions } from './options.js';
 
 export interface WebSocketConnectionDependencies extends LifecycleDependencies {
   readonly catalog: Catalog;
-  readonly options: Pick<StreamOptions, 'idleTimeoutMs' | 'maxBufferedBytes'>;
+  readonly options: Pick<
+    StreamOptions,
+    'idleTimeoutMs' | 'maxBufferedBytes' | 'maxClientMessageBytes' | 'maxClientMessagesPerSecond'
+  >;
+}
+
+/** The part of ws's socket that parses incoming frames (not in its public types). */
+interface WithReceiver {
+  readonly _receiver?: EventEmitter;
 }
 
 export class WebSocketConnection implements StreamConnection {
@@ -23,6 +32,9 @@ export class WebSocketConnection implements StreamConnection {
   private readonly subscriptions = new Map<string, Park>();
   private idleTimer: NodeJS.Timeout | undefined;
   private readonly lifecycle: ConnectionLifecycle;
+  /** Messages received in the current second, and when that second began. */
+  private received = 0;
+  private secondStart = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -45,6 +57,20 @@ export class WebSocketConnection implements StreamConnection {
     this.socket.on('error', (error) => {
       this.deps.logger.debug({ err: error }, 'websocket error');
     });
+    // ws closes with 1009 on an oversized message; say why first, while the socket is still open.
+    (this.socket as unknown as WithReceiver)._receiver?.prependListener(
+      'error',
+      (error: Error & { code?: string }) => {
+        if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+          this.send(
+            messages.error(
+              'invalid_request',
+              `The message is larger than ${this.deps.options.maxClientMessageBytes} bytes; the connection closes with 1009. Send subscribe, unsubscribe and ping messages, which are far smaller.`,
+            ),
+          );
+        }
+      },
+    );
     this.socket.once('close', () => {
       clearTimeout(this.idleTimer);
       this.lifecycle.closed();
@@ -94,8 +120,28 @@ export class WebSocketConnection implements StreamConnection {
     }, this.deps.options.idleTimeoutMs);
   }
 
+  /** True once the client has sent more than its budget of messages this second (then it is closed). */
+  private overBudget(): boolean {
+    const now = this.deps.clock.now();
+    if (now - this.secondStart >= 1000) {
+      this.secondStart = now;
+      this.received = 0;
+    }
+    return ++this.received > this.deps.options.maxClientMessagesPerSecond;
+  }
+
   private onMessage(data: RawData, isBinary: boolean): void {
     const { messages, logger } = this.deps;
+    if (this.overBudget()) {
+      this.fail(
+        messages.error(
+          'rate_limited',
+          `More than ${this.deps.options.maxClientMessagesPerSecond} messages in a second; reconnect with backoff. One subscribe message takes up to 10 parks, or "*" for all.`,
+        ),
+        1013,
+      );
+      return;
+    }
     try {
       const buffer = Buffer.isBuffer(data)
         ? data

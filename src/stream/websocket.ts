@@ -7,17 +7,25 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { Type } from 'typebox';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { clientIp } from '../api/client-ip.js';
-import type { ApiContext } from '../api/context.js';
-import { ERROR_MEANING } from '../api/errors.js';
-import { ErrorBody } from '../api/schemas/common.js';
-import type { ApiServer } from '../api/server.js';
+import {
+  ERROR_MEANING,
+  ErrorBody,
+  clientIp,
+  parameterSchemas,
+  parsedByRoute,
+  refusal,
+  type ApiContext,
+  type ApiServer,
+  type ApiServerParts,
+} from './api-vocabulary.js';
 import { REJECTION_CLOSE_CODE, admit, type StreamVerdict } from './gate.js';
 import type { StreamHub } from './hub.js';
 import type { StreamMessages } from './messages.js';
 import type { StreamOptions } from './options.js';
+import { STREAM_KEY } from './operation.js';
+import { STREAM_KEY_PARAM } from './sse.js';
+import { ClientMessageSchema, ServerMessageSchema } from './schemas.js';
 import { WebSocketConnection } from './websocket-connection.js';
 
 export const WEBSOCKET_PATH = '/v1/stream';
@@ -33,6 +41,7 @@ export interface WebSocketEndpointDependencies {
 export class WebSocketEndpoint {
   private readonly wss: WebSocketServer;
   private server: Server | undefined;
+  private parts: Omit<ApiServerParts, 'app'> | undefined;
   private closing = false;
 
   constructor(private readonly deps: WebSocketEndpointDependencies) {
@@ -42,11 +51,22 @@ export class WebSocketEndpoint {
       perMessageDeflate: false,
       maxPayload: deps.options.maxClientMessageBytes,
     });
+    // A malformed handshake is answered in the error envelope, not with ws's plain-text answer.
+    this.wss.on('wsClientError', (error: Error & { code?: string }, socket: Duplex) => {
+      const status = error.code === 'WS_ERR_UNEXPECTED_METHOD' ? 405 : 400;
+      this.parts?.rawErrors.answerSocket(socket, {
+        status,
+        code: status === 405 ? 'method_not_allowed' : 'invalid_request',
+        message: `The WebSocket handshake is invalid (${error.message}); connect with a WebSocket client to ${deps.context.links.stream}.`,
+        headers: status === 405 ? { allow: 'GET' } : { 'sec-websocket-version': '13, 8' },
+      });
+    });
   }
 
   /** Registers the documented GET route and starts taking upgrades on the app's HTTP server. */
-  register(app: ApiServer): void {
+  register(app: ApiServer, parts: Omit<ApiServerParts, 'app'>): void {
     registerUpgradeRequiredRoute(app, this.deps.context);
+    this.parts = parts;
     this.server = app.server;
     this.server.on('upgrade', this.onUpgrade);
   }
@@ -59,7 +79,20 @@ export class WebSocketEndpoint {
   }
 
   private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    // The socket leaves HTTP: the stream limits govern it from here, not the connection cap.
+    this.parts?.connections.release(request.socket);
+    const refused = refusal(request);
+    if (refused) {
+      this.parts?.rawErrors.answerSocket(socket, refused);
+      return;
+    }
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://localhost');
+    } catch {
+      this.refuse(socket, 400, 'invalid_request', 'The request target is not a valid path.');
+      return;
+    }
     if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH) {
       this.refuse(
         socket,
@@ -142,16 +175,14 @@ export class WebSocketEndpoint {
 
   private refuse(
     socket: Duplex,
-    status: 404 | 503,
-    code: 'not_found' | 'upstream_unavailable',
+    status: 400 | 404 | 503,
+    code: 'invalid_request' | 'not_found' | 'upstream_unavailable',
     message: string,
   ) {
-    const body = JSON.stringify(this.deps.context.envelopes.error(code, message));
-    const reason = status === 404 ? 'Not Found' : 'Service Unavailable';
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Cache-Control: no-store\r\n${status === 503 ? 'Retry-After: 5\r\n' : ''}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
+    const headers = status === 503 ? { 'retry-after': 5 } : undefined;
+    if (this.parts)
+      this.parts.rawErrors.answerSocket(socket, { status, code, message, ...(headers ? { headers } : {}) });
+    else socket.destroy();
   }
 }
 
@@ -179,38 +210,49 @@ function registerUpgradeRequiredRoute(app: ApiServer, context: ApiContext): void
         summary:
           'WebSocket stream of live waits for up to 10 parks (or every park): a snapshot per park, then only changes.',
         description: [
-          'Connect with a WebSocket client (`Upgrade: websocket`); messages are JSON text, every one with a `type`.',
+          'Connect with a WebSocket client (`Upgrade: websocket`); messages are JSON text, every one with a `type` (`StreamMessage` from the server, `ClientMessage` from the client; the AsyncAPI document at `/v1/asyncapi.json` describes the channel).',
           'The server sends `ready` on connect. Send `{"type":"subscribe","parks":["magic-kingdom"]}` with 1 to 10 park keys, IDs, names or aliases, or `["*"]` for every park: the server answers `subscribed` (the resolved `parks`) and one `snapshot` per park (the `/waits` entries), then `changes` (entries whose status, wait, single-rider wait or priority lane changed, plus `removed`) and `park` (opened or closed) as they happen. `{"type":"unsubscribe","parks":[...]}` is answered by `unsubscribed`, `{"type":"ping"}` by `pong`; the server sends `ping` every 25 seconds.',
-          'Park messages carry `park_key` and the park page in `attribution.url`; connection messages carry the site root. A malformed message is answered with an `error` (`invalid_request` or `not_found`) and the connection stays open.',
-          'Close codes: 1000 idle (no subscription for 2 minutes, reason `idle`); 1001 server restarting; 1008 `invalid_key` or `rights_unavailable`; 1011 internal error; 1013 `rate_limited`, `too_many_streams`, `upstream_unavailable` or `reauthentication_required` (an `error` message comes first; reconnect with backoff). A client more than about 1 MB behind is dropped. The key may be sent as `Authorization: Bearer`, `X-Service-Key` or `?key=`.',
+          'Park messages carry `park_key` and the park page in `attribution.url`; connection messages carry the site root. A malformed message is answered with an `error` (`invalid_request` or `not_found`) and the connection stays open. A client may send 20 messages a second: past that it gets `rate_limited` and the close 1013. A message over 16 KB gets an `error` (`invalid_request`), then the close 1009.',
+          'Close codes: 1000 idle (no subscription for 2 minutes, reason `idle`); 1001 server restarting; 1008 `invalid_key` or `rights_unavailable`; 1009 message too large; 1011 internal error; 1013 `rate_limited`, `too_many_streams`, `upstream_unavailable` or `reauthentication_required` (an `error` message comes first; reconnect with backoff). A client more than about 1 MB behind is dropped. The key may be sent as `Authorization: Bearer`, `X-Service-Key` or `?key=` (browsers cannot set headers on a WebSocket: use `?key=` with a free key).',
         ].join('\n\n'),
         tags: ['Parks'],
-        security: [{}, { bearerAuth: [] }, { serviceKey: [] }, { queryKey: [] }],
-        querystring: Type.Object({
-          key: Type.Optional(
-            Type.String({
-              description:
-                'API key, for clients that cannot set headers (browser WebSocket): pk_live_ followed by 32 letters and digits.',
-            }),
-          ),
-        }),
+        security: STREAM_KEY,
+        ...parameterSchemas({}, { key: STREAM_KEY_PARAM }),
         response: {
           101: {
-            type: 'null',
             description:
-              'Switching Protocols: the connection is now a WebSocket carrying JSON text messages.',
+              'Switching Protocols: the connection is now a WebSocket carrying JSON text messages (`StreamMessage` from the server, `ClientMessage` from the client).',
+            content: {
+              'application/json': {
+                schema: ServerMessageSchema,
+                'x-client-message-schema': ClientMessageSchema,
+              },
+            },
+          },
+          400: {
+            ...ErrorBody,
+            description:
+              'invalid_request: an invalid WebSocket handshake (a missing or malformed Sec-WebSocket-Key, an unsupported Sec-WebSocket-Version).',
           },
           426: {
             ...ErrorBody,
             description:
               'Upgrade Required: a plain HTTP request; connect with a WebSocket client. `Upgrade: websocket` is sent.',
           },
+          503: {
+            ...ErrorBody,
+            description: 'upstream_unavailable: the server is restarting; reconnect with backoff.',
+            headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before retrying.' } },
+          },
           default: {
             ...ErrorBody,
-            description: 'Any other failure, in the error envelope (503 while the server restarts).',
+            description:
+              'Rejections after the upgrade (invalid_key, rights_unavailable, rate_limited, too_many_streams) arrive as an `error` message, then the close.',
           },
         },
       },
+      config: { rateLimited: false },
+      validatorCompiler: parsedByRoute,
     },
     async (_request, reply) =>
       reply

@@ -119,7 +119,7 @@ describe('the prepared lane', () => {
     expect(body.refreshed_at).toBe(new Date(clock.now()).toISOString());
   });
 
-  it('leaves unknown parks, bad keys, key queries, unlisted query strings, HEAD and other methods to the router', async () => {
+  it('leaves unknown parks, bad keys, key queries, bad or undeclared query parameters, HEAD and other methods to the router', async () => {
     const HISTORY = '/v1/rides/magic-kingdom_space-mountain/history';
     await (await server.get(`${HISTORY}?days=7`)).arrayBuffer(); // prepares the body
     const before = answered();
@@ -134,9 +134,12 @@ describe('the prepared lane', () => {
     const queryKey = await server.get(`${WAITS}?key=${partnerKey}`);
     expect(queryKey.status).toBe(400);
     await queryKey.arrayBuffer();
-    const unlisted = await server.get(`${HISTORY}?days=07`);
-    expect(unlisted.status).toBe(200);
-    await unlisted.arrayBuffer();
+    const noncanonical = await server.get(`${HISTORY}?days=07`);
+    expect(noncanonical.status).toBe(400);
+    await noncanonical.arrayBuffer();
+    const undeclared = await server.get(`${HISTORY}?days=7&utm_source=x`);
+    expect(undeclared.status).toBe(200);
+    await undeclared.arrayBuffer();
     const outOfRange = await server.get(`${HISTORY}?days=8`);
     expect(outOfRange.status).toBe(400);
     await outOfRange.arrayBuffer();

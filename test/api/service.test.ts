@@ -64,6 +64,7 @@ describe('GET /v1/openapi.json', () => {
     const operation = ctx.contract.document.paths?.['/v1/parks/{park}/rides']?.get;
     expect(Object.keys(operation?.responses ?? {}).sort()).toEqual([
       '200',
+      '304',
       '400',
       '401',
       '404',
@@ -71,7 +72,7 @@ describe('GET /v1/openapi.json', () => {
       '503',
     ]);
     const index = ctx.contract.document.paths?.['/v1']?.get;
-    expect(Object.keys(index?.responses ?? {})).toEqual(['200']);
+    expect(Object.keys(index?.responses ?? {})).toEqual(['200', '304']);
     expect(index?.security).toEqual([]);
   });
 });
@@ -86,18 +87,23 @@ describe('what every endpoint shares', () => {
     });
   });
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
-    'answers %s on a served path with 405 and Allow',
-    async (method) => {
-      const received = await receive(await ctx.server.get('/v1/parks', { method }));
-      expectError(received, undefined, '/v1/parks', {
-        status: 405,
-        code: 'method_not_allowed',
-        message: /use GET/,
-      });
-      expect(received.headers.get('allow')).toBe('GET, HEAD');
-    },
-  );
+  it.each([
+    ['POST', '/v1/parks'],
+    ['PUT', '/v1/parks/mk/waits'],
+    ['PATCH', '/v1/rides/magic-kingdom_space-mountain'],
+    ['DELETE', '/v1/parks'],
+    ['PROPFIND', '/v1/parks'],
+    ['DELETE', '/v1/no-such-path'],
+    ['OPTIONS', '/v1/parks'],
+  ])('answers %s %s with 405 and Allow', async (method, path) => {
+    const received = await receive(await ctx.server.get(path, { method }));
+    expectError(received, undefined, path, {
+      status: 405,
+      code: 'method_not_allowed',
+      message: /use GET/,
+    });
+    expect(received.headers.get('allow')).toBe('GET, HEAD');
+  });
 
   it('answers HEAD like GET without a body', async () => {
     const response = await ctx.server.get('/v1/parks', { method: 'HEAD' });

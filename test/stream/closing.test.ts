@@ -77,7 +77,13 @@ beforeAll(async () => {
   server = await startStreamServer({
     clock,
     feeds: feeds.build,
-    streams: { idleTimeoutMs: IDLE_MS, maxBufferedBytes: BUFFER_LIMIT, gate },
+    // The message budget is raised here: the slow client below floods subscribes to fill its buffer.
+    streams: {
+      idleTimeoutMs: IDLE_MS,
+      maxBufferedBytes: BUFFER_LIMIT,
+      gate,
+      maxClientMessagesPerSecond: 10_000,
+    },
   });
 });
 afterEach(() => {

@@ -60,11 +60,11 @@ export class AccessControl {
     providerData: boolean,
   ): RateLimitHeaders | Promise<RateLimitHeaders> {
     const caller = this.identify(request);
-    if (caller instanceof Promise) return caller.then((known) => this.pass(known, providerData));
+    if (caller instanceof Promise) return caller.then(async (known) => this.pass(known, providerData));
     return this.pass(caller, providerData);
   }
 
-  private pass(caller: Caller, providerData: boolean): RateLimitHeaders {
+  private pass(caller: Caller, providerData: boolean): RateLimitHeaders | Promise<RateLimitHeaders> {
     if (providerData) this.requireProviderData();
     return this.count(caller);
   }
@@ -79,9 +79,17 @@ export class AccessControl {
     }
   }
 
-  /** Counts one request (or one stream connection) and returns the headers to send; throws on 429. */
-  count(caller: Caller): RateLimitHeaders {
+  /**
+   * Counts one request (or one stream connection) and returns the headers to send; throws (or
+   * rejects) with the 429. Synchronous when the counters are.
+   */
+  count(caller: Caller): RateLimitHeaders | Promise<RateLimitHeaders> {
     const decision = this.limits.consume(caller.tier, caller.subject);
+    if (decision instanceof Promise) return decision.then((decided) => this.judge(caller, decided));
+    return this.judge(caller, decision);
+  }
+
+  private judge(caller: Caller, decision: RateDecision): RateLimitHeaders {
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       const limits = TIER_LIMITS[caller.tier];

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
 import { LocalWindowCounters } from '../../shared-state/window-counters.js';
-import { RateLimits } from './rate-limits.js';
+import { RateLimits, type RateDecision } from './rate-limits.js';
 import type { Tier } from './tiers.js';
+
+/** The local counters answer at once: a decision is never a promise with them. */
+function sync(decision: RateDecision | Promise<RateDecision>): RateDecision {
+  if (decision instanceof Promise) throw new Error('the local counters answered with a promise');
+  return decision;
+}
 
 /** Spreads `count` requests over minutes, never more than `perMinute` in one. */
 function spend(limits: RateLimits, clock: ManualClock, tier: Tier, count: number, perMinute: number) {
   let last;
   for (let i = 0; i < count; i++) {
     if (i > 0 && i % perMinute === 0) clock.advance(60_000);
-    last = limits.consume(tier, 'subject');
+    last = sync(limits.consume(tier, 'subject'));
     if (!last.allowed) throw new Error(`refused at request ${i + 1}`);
   }
   return last;
@@ -28,12 +34,12 @@ describe('RateLimits per UTC day', () => {
       const last = spend(limits, clock, tier, perDay, perMinute);
       expect(last).toMatchObject({ allowed: true, window: 'day', limit: perDay, remaining: 0 });
       clock.advance(60_000);
-      const refused = limits.consume(tier, 'subject');
+      const refused = sync(limits.consume(tier, 'subject'));
       expect(refused).toMatchObject({ allowed: false, window: 'day', limit: perDay, remaining: 0 });
       expect(refused.reset).toBe(Math.ceil((Date.parse('2026-11-22T00:00:00Z') - clock.now()) / 1000));
-      expect(limits.consume(tier, 'another subject').allowed).toBe(true);
+      expect(sync(limits.consume(tier, 'another subject')).allowed).toBe(true);
       clock.set('2026-11-22T00:00:00Z');
-      expect(limits.consume(tier, 'subject').allowed).toBe(true);
+      expect(sync(limits.consume(tier, 'subject')).allowed).toBe(true);
     },
   );
 
@@ -45,6 +51,20 @@ describe('RateLimits per UTC day', () => {
       window: 'minute',
       limit: 120,
       remaining: 119,
+      reset: 45,
+    });
+  });
+
+  it('decides alike when the counters answer with a promise (a shared driver)', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-21T10:00:15Z'));
+    const limits = new RateLimits(() => {
+      const local = new LocalWindowCounters(clock);
+      return { take: async (...args: Parameters<LocalWindowCounters['take']>) => local.take(...args) };
+    }, clock);
+    for (let i = 0; i < 30; i++) expect((await limits.consume('keyless', 's')).allowed).toBe(true);
+    expect(await limits.consume('keyless', 's')).toMatchObject({
+      allowed: false,
+      window: 'minute',
       reset: 45,
     });
   });

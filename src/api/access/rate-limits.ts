@@ -3,8 +3,8 @@
  * a UTC day), computed from the injected clock; the counters (`WindowCounters`) only count.
  */
 import type { Clock } from '../../lib/clock.js';
-import type { WindowCounters } from '../../shared-state/window-counters.js';
-import { TIER_LIMITS, type Tier } from './tiers.js';
+import type { WindowCounters, WindowCounts } from '../../shared-state/window-counters.js';
+import { TIER_LIMITS, type Tier, type TierLimits } from './tiers.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -38,7 +38,7 @@ export class RateLimits {
    * Counts one request of `subject` (an address or a key id) and says whether it is allowed. A refused
    * request is not counted.
    */
-  consume(tier: Tier, subject: string): RateDecision {
+  consume(tier: Tier, subject: string): RateDecision | Promise<RateDecision> {
     const limits = TIER_LIMITS[tier];
     const now = this.clock.now();
     const minuteEnd = (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS;
@@ -51,21 +51,41 @@ export class RateLimits {
       { limit: limits.per_minute, endsAt: minuteEnd },
       { limit: limits.per_day, endsAt: dayEnd },
     );
-    if (counts === 'minute')
-      return { allowed: false, window: 'minute', limit: limits.per_minute, remaining: 0, reset: minuteReset };
-    if (counts === 'day')
-      return { allowed: false, window: 'day', limit: limits.per_day, remaining: 0, reset: dayReset };
-
-    const minuteRemaining = limits.per_minute - counts.minute;
-    const dayRemaining = limits.per_day - counts.day;
-    return dayRemaining < minuteRemaining
-      ? { allowed: true, window: 'day', limit: limits.per_day, remaining: dayRemaining, reset: dayReset }
-      : {
-          allowed: true,
-          window: 'minute',
-          limit: limits.per_minute,
-          remaining: minuteRemaining,
-          reset: minuteReset,
-        };
+    // No closure on the synchronous path: this runs on every request.
+    if (counts instanceof Promise) return decideLater(counts, limits, minuteReset, dayReset);
+    return decision(counts, limits, minuteReset, dayReset);
   }
+}
+
+async function decideLater(
+  counts: Promise<WindowCounts>,
+  limits: TierLimits,
+  minuteReset: number,
+  dayReset: number,
+): Promise<RateDecision> {
+  return decision(await counts, limits, minuteReset, dayReset);
+}
+
+function decision(
+  counts: WindowCounts,
+  limits: TierLimits,
+  minuteReset: number,
+  dayReset: number,
+): RateDecision {
+  if (counts === 'minute')
+    return { allowed: false, window: 'minute', limit: limits.per_minute, remaining: 0, reset: minuteReset };
+  if (counts === 'day')
+    return { allowed: false, window: 'day', limit: limits.per_day, remaining: 0, reset: dayReset };
+
+  const minuteRemaining = limits.per_minute - counts.minute;
+  const dayRemaining = limits.per_day - counts.day;
+  return dayRemaining < minuteRemaining
+    ? { allowed: true, window: 'day', limit: limits.per_day, remaining: dayRemaining, reset: dayReset }
+    : {
+        allowed: true,
+        window: 'minute',
+        limit: limits.per_minute,
+        remaining: minuteRemaining,
+        reset: minuteReset,
+      };
 }

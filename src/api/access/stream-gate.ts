@@ -11,16 +11,18 @@ import type { Caller } from './caller.js';
 import { TIER_LIMITS } from './tiers.js';
 
 export class AccessStreamGate implements StreamGate {
+  /** @param onReleaseFailed told when a slot could not be given back (a shared store down). */
   constructor(
     private readonly access: AccessControl,
     private readonly slots: StreamSlots,
+    private readonly onReleaseFailed: (error: unknown) => void,
   ) {}
 
   /** Throws rejection-coded ApiErrors (invalid_key, rights_unavailable, rate_limited), as HTTP does. */
   async admit(request: StreamRequest): Promise<StreamVerdict> {
     const caller = await this.access.identify(request);
     this.access.requireProviderData();
-    const headers = this.access.count(caller);
+    const headers = await this.access.count(caller);
     const max = TIER_LIMITS[caller.tier].concurrent_streams;
     const slot = slotHolder(caller);
     if (!(await this.slots.acquire(slot, max))) {
@@ -40,7 +42,9 @@ export class AccessStreamGate implements StreamGate {
       release: () => {
         if (released) return;
         released = true;
-        void this.slots.release(slot);
+        this.slots.release(slot).catch((error: unknown) => {
+          this.onReleaseFailed(error);
+        });
       },
     };
   }

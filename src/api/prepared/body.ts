@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JSON_CONTENT_TYPE } from '../response-headers.js';
+import { addPreparedHeaders, presentsKey, type CacheControls } from '../response-headers.js';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -93,11 +93,14 @@ export function answerFor(
 }
 
 /** Answers through the router with a prepared body (the prepared lane answers without it). */
-export function sendPrepared(request: FastifyRequest, reply: FastifyReply, body: PreparedBody): FastifyReply {
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PreparedBody,
+  cacheControl: CacheControls,
+): FastifyReply {
   const answer = answerFor(body, request.headers['if-none-match'], request.headers['accept-encoding']);
-  reply.header('ETag', body.etag).header('Vary', 'Accept-Encoding');
-  if (answer.status === 304) return reply.code(304).send();
-  reply.type(JSON_CONTENT_TYPE);
-  if (answer.encoding) reply.header('Content-Encoding', answer.encoding);
-  return reply.send(answer.bytes);
+  const chosen = presentsKey(request.headers) ? cacheControl.keyed : cacheControl.keyless;
+  reply.headers(addPreparedHeaders({}, chosen, body.etag, answer.bytes, answer.encoding));
+  return reply.code(answer.status).send(answer.bytes);
 }

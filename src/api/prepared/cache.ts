@@ -1,16 +1,26 @@
 /**
- * Prepared bodies of the endpoints that are not live snapshots themselves (reference, ride detail,
- * history, priority lane, reliability), reused while their inputs hold. Each entry is kept under a
- * version, the live state of the park it describes, so live numbers are never served past a
- * refresh or a change of data status; and for at most the endpoint's `Cache-Control` max-age, which
- * bounds how old anything else in it may be (as a shared cache may already keep it that long).
- * Concurrent requests for an entry being built share the one build.
+ * One endpoint's prepared bodies, reused while their inputs hold. Each entry is kept under a key
+ * (which body: a park, a ride and a day count…) and a version (the state of its inputs, such as
+ * the live state of the park it describes), so live numbers are never served past a refresh or a
+ * change of data status. Unless the version alone names everything in the body, an entry also
+ * lasts at most the endpoint's `Cache-Control` max-age, which bounds how old anything else in it
+ * may be (as a shared cache may already keep it that long). Concurrent requests for an entry being
+ * built share the one build.
  */
 import type { Clock } from '../../lib/clock.js';
 import { PreparedBody } from './body.js';
 
+/** What a body's inputs were when it was built; compared with `===`. */
+export type Version = string | number;
+
+/**
+ * `max-age`: a body lasts until its version changes or its max-age passes. `version`: until its
+ * version changes (the version covers every input, so an ETag holds as long as the data does).
+ */
+export type Reuse = 'max-age' | 'version';
+
 interface Entry {
-  readonly version: string;
+  readonly version: Version;
   readonly expiresAt: number;
   readonly body: PreparedBody | Promise<PreparedBody>;
 }
@@ -22,31 +32,33 @@ export const CATALOG_VERSION = 'catalog';
 
 export class PreparedCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly lifetimeMs: number;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    maxAgeSeconds: number,
+    private readonly reuse: Reuse = 'max-age',
+  ) {
+    this.lifetimeMs = reuse === 'version' ? Number.POSITIVE_INFINITY : maxAgeSeconds * 1000;
+  }
 
   /** The body for `key` at `version` when it is built and current (what the prepared lane serves). */
-  peek(key: string, version: string): PreparedBody | undefined {
+  peek(key: string, version: Version): PreparedBody | undefined {
     const body = this.current(key, version);
     return body instanceof PreparedBody ? body : undefined;
   }
 
   /** The body for `key` at `version`, built by `build` when missing, older or expired. A failed build is not kept. */
-  async get(
-    key: string,
-    version: string,
-    maxAgeSeconds: number,
-    build: () => unknown,
-  ): Promise<PreparedBody> {
+  async get(key: string, version: Version, build: () => unknown): Promise<PreparedBody> {
     const found = this.current(key, version);
     if (found) return found;
     const body = Promise.resolve()
       .then(build)
       .then((value) => PreparedBody.of(value));
-    this.keep(key, version, maxAgeSeconds, body);
+    this.keep(key, version, body);
     try {
       const built = await body;
-      if (this.entries.get(key)?.body === body) this.keep(key, version, maxAgeSeconds, built);
+      if (this.entries.get(key)?.body === body) this.keep(key, version, built);
       return built;
     } catch (error) {
       if (this.entries.get(key)?.body === body) this.entries.delete(key);
@@ -54,20 +66,16 @@ export class PreparedCache {
     }
   }
 
-  private current(key: string, version: string): PreparedBody | Promise<PreparedBody> | undefined {
+  private current(key: string, version: Version): PreparedBody | Promise<PreparedBody> | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.version !== version || entry.expiresAt <= this.clock.now()) return undefined;
+    if (!entry || entry.version !== version) return undefined;
+    if (this.reuse === 'max-age' && entry.expiresAt <= this.clock.now()) return undefined;
     return entry.body;
   }
 
-  private keep(
-    key: string,
-    version: string,
-    maxAgeSeconds: number,
-    body: PreparedBody | Promise<PreparedBody>,
-  ): void {
+  private keep(key: string, version: Version, body: PreparedBody | Promise<PreparedBody>): void {
     // Keys come from requests (ride names, dates); a bound keeps odd ones from piling up.
     if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear();
-    this.entries.set(key, { version, expiresAt: this.clock.now() + maxAgeSeconds * 1000, body });
+    this.entries.set(key, { version, expiresAt: this.clock.now() + this.lifetimeMs, body });
   }
 }

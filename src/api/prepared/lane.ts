@@ -1,13 +1,13 @@
 /**
- * The prepared lane: answers the plainest requests to routes served from a prepared body (a GET with
- * no query string or one the route lists, no key or a key judged in the last 10 minutes, within its
- * limits) straight from the `node:http` server, before Fastify's router. Those are nearly all the
+ * The prepared lane: answers the plainest requests to endpoints served from a prepared body (a GET
+ * whose query parameters the endpoint declares, no key or a key judged in the last 10 minutes,
+ * within its limits) straight from the `node:http` server, before Fastify's router. Those are nearly all the
  * traffic of the live endpoints, and the router's per-request machinery (request and reply objects,
  * hooks, a child logger) costs more than the answer itself (BENCHMARKS.md). Answers are decided as
  * requests are read and written together at the end of the event-loop turn (WriteBatch).
  *
  * The lane only ever sends successes (200, and 304 for a matching If-None-Match). Everything else
- * (HEAD, a query string the route does not list, an unknown park, a key to look up first, any
+ * (HEAD, an undeclared query parameter, an unknown park, a key to look up first, any
  * refusal) goes to the router, which alone words errors. Both paths make the same decisions through
  * the same modules (access control, prepared bodies, response headers, request log); a test compares
  * their answers.
@@ -21,37 +21,38 @@ import { RawClient, type TrustProxy } from '../client-ip.js';
 import { answerFor, type PreparedBody } from './body.js';
 import type { RequestLog } from '../request-log.js';
 import { requestId } from '../request-id.js';
-import { EXPOSED_HEADERS, JSON_CONTENT_TYPE, cacheControl } from '../response-headers.js';
+import {
+  EXPOSED_HEADERS,
+  addPreparedHeaders,
+  cacheControls,
+  presentsKey,
+  type CacheControls,
+} from '../response-headers.js';
 import { WriteBatch } from './write-batch.js';
 
 /**
- * The prepared body a route answers for these path parameters and query values (empty without a
- * query string); undefined when they name nothing, or while the body is not built.
+ * The prepared body an endpoint answers for these path parameters and this query string (empty
+ * without one); undefined when the router must answer (an error, an unbuilt body, a query the
+ * endpoint does not take).
  */
 export type PreparedLookup = (
   params: Readonly<Record<string, string>>,
-  query: Readonly<Record<string, string>>,
+  query: string,
 ) => PreparedBody | undefined;
 
 export interface LaneRouteOptions {
   readonly maxAge: number;
   /** Provider-derived data (refused by the router when PROVIDER_DATA=disabled). */
   readonly provider: boolean;
+  /** Counted against the caller's limits (every data endpoint; not rows 1 and 2). */
+  readonly rateLimited: boolean;
   readonly lookup: PreparedLookup;
-  /**
-   * Query values the lane may answer, as `{ days: '7' }`. Only their canonical spelling
-   * (`days=7`) is matched, character for character; any other query string goes to the router,
-   * which validates it. Each must be valid for the route.
-   */
-  readonly queries?: readonly Readonly<Record<string, string>>[];
 }
 
 interface LaneRoute extends LaneRouteOptions {
   readonly pattern: RegExp;
   readonly names: readonly string[];
-  readonly cacheControl: string;
-  /** Each accepted query string, exactly as written, with the values it means. */
-  readonly queryStrings: ReadonlyMap<string, Readonly<Record<string, string>>>;
+  readonly cacheControl: CacheControls;
 }
 
 /** A path the lane serves: its route and the path parameters in it. */
@@ -63,15 +64,14 @@ interface PathMatch {
 /** How many paths' matches are remembered (clients choose paths, so the memo is bounded). */
 const REMEMBERED_PATHS = 4_096;
 
-const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
-
 /** An admitted request and what it gets, waiting for the end of the event-loop turn (WriteBatch). */
 interface LaneAnswer {
   readonly client: RawClient;
   readonly response: ServerResponse;
   readonly route: LaneRoute;
   readonly body: PreparedBody;
-  readonly rateLimit: RateLimitHeaders;
+  /** Undefined for the endpoints that are not rate limited (rows 1 and 2). */
+  readonly rateLimit: RateLimitHeaders | undefined;
   readonly started: number;
 }
 
@@ -120,10 +120,7 @@ export class PreparedLane {
       ...options,
       pattern: new RegExp(`^${source}$`),
       names,
-      cacheControl: cacheControl(options.maxAge),
-      queryStrings: new Map(
-        (options.queries ?? []).map((query) => [new URLSearchParams(query).toString(), query]),
-      ),
+      cacheControl: cacheControls(options.maxAge),
     });
   }
 
@@ -145,13 +142,17 @@ export class PreparedLane {
     if (!this.open || request.method !== 'GET') return false;
     const mark = url.indexOf('?');
     const found = this.match(mark < 0 ? url : url.slice(0, mark));
-    const query = mark < 0 ? NO_QUERY : found?.route.queryStrings.get(url.slice(mark + 1));
-    if (!found || !query) return false;
+    if (!found) return false;
+    const query = mark < 0 ? '' : url.slice(mark + 1);
     // Looked up before access is counted, so a request the router must answer is counted once.
     const body = found.route.lookup(found.params, query);
     if (!body) return false;
     const started = performance.now();
     const client = new RawClient(request, this.deps.trustProxy);
+    if (!found.route.rateLimited) {
+      this.writes.add({ client, response, route: found.route, body, rateLimit: undefined, started });
+      return true;
+    }
     let admitted: RateLimitHeaders | Promise<RateLimitHeaders>;
     try {
       admitted = this.deps.access.admit(client, found.route.provider);
@@ -169,7 +170,7 @@ export class PreparedLane {
     admitted: Promise<RateLimitHeaders>,
     client: RawClient,
     response: ServerResponse,
-    found: PathMatch & { readonly query: Readonly<Record<string, string>> },
+    found: PathMatch & { readonly query: string },
     router: Handler,
     started: number,
   ): void {
@@ -212,22 +213,22 @@ export class PreparedLane {
     const headers = client.headers;
     const answer = answerFor(body, headers['if-none-match'], headers['accept-encoding']);
     const reqId = requestId(headers);
-    const sent: OutgoingHttpHeaders = {
-      'access-control-allow-origin': '*',
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': reqId,
-      'x-ratelimit-limit': rateLimit['X-RateLimit-Limit'],
-      'x-ratelimit-remaining': rateLimit['X-RateLimit-Remaining'],
-      'x-ratelimit-reset': rateLimit['X-RateLimit-Reset'],
-      etag: body.etag,
-      vary: 'Accept-Encoding',
-      'cache-control': route.cacheControl,
-    };
-    if (answer.bytes) {
-      sent['content-type'] = JSON_CONTENT_TYPE;
-      if (answer.encoding) sent['content-encoding'] = answer.encoding;
-      sent['content-length'] = answer.bytes.length;
-    }
+    const sent: OutgoingHttpHeaders = rateLimit
+      ? {
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': EXPOSE,
+          'x-request-id': reqId,
+          'x-ratelimit-limit': rateLimit['X-RateLimit-Limit'],
+          'x-ratelimit-remaining': rateLimit['X-RateLimit-Remaining'],
+          'x-ratelimit-reset': rateLimit['X-RateLimit-Reset'],
+        }
+      : {
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': EXPOSE,
+          'x-request-id': reqId,
+        };
+    const cacheControl = presentsKey(headers) ? route.cacheControl.keyed : route.cacheControl.keyless;
+    addPreparedHeaders(sent, cacheControl, body.etag, answer.bytes, answer.encoding);
     response.writeHead(answer.status, sent);
     response.end(answer.bytes);
     this.answered++;

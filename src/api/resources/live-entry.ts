@@ -63,6 +63,8 @@ export type PriorityLaneView = Static<typeof PriorityLaneSchema>;
 
 const isoOrNull = (at: number | null) => (at === null ? null : isoTimestamp(at));
 
+export function presentPriorityLane(window: PriorityLaneWindow): PriorityLaneView;
+export function presentPriorityLane(window: PriorityLaneWindow | null): PriorityLaneView | null;
 export function presentPriorityLane(window: PriorityLaneWindow | null): PriorityLaneView | null {
   if (!window) return null;
   return {

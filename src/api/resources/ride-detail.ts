@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { Attraction, Park } from '../../catalog/types.js';
 import { isoTimestamp } from '../../lib/time.js';
 import { RELIABILITY_WINDOW_DAYS } from '../../services/reliability.js';
@@ -43,22 +43,30 @@ export const RideDetailBody = Envelope(
     reliability: Type.Optional(ReliabilitySummarySchema),
   },
   'One ride: facts, live wait and 30-day reliability. Facts that are not public are omitted.',
+  'RideDetail',
 );
+export type RideDetailResponse = Static<typeof RideDetailBody>;
+
+/** Its park's live state and reliability: the inputs of `live` and `reliability` in the body. */
+export function rideDetailVersion(context: ApiContext, park: Park): string {
+  const { live, reliability } = context.services;
+  return `${live.version(park.key)}|${reliability.version(park)}`;
+}
 
 async function reliabilitySummary(context: ApiContext, ride: Attraction, park: Park) {
   if (ride.type !== 'ride') return null;
-  const { park: computed, ride: row } = await context.reliability.forRide(park, ride.id);
+  const { park: computed, ride: row } = await context.services.reliability.forRide(park, ride.id);
   if (!row) return null;
   const { ride_id: _r, name: _n, ...values } = row;
   return {
-    window_days: RELIABILITY_WINDOW_DAYS,
+    window_days: RELIABILITY_WINDOW_DAYS as typeof RELIABILITY_WINDOW_DAYS,
     window_start: isoTimestamp(computed.window_start),
     ...values,
   };
 }
 
 function liveSummary(context: ApiContext, ride: Attraction, park: Park) {
-  const view = context.live.view(park.key);
+  const view = context.services.live.view(park.key);
   const refreshed_at = view.refreshed_at === undefined ? null : isoTimestamp(view.refreshed_at);
   const entry = view.snapshot?.entries.find((e) => e.ride_id === ride.id);
   if (!entry) {

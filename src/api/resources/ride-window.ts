@@ -1,13 +1,9 @@
 /**
- * The opening of the bodies about one ride over the last N park-local days (history, outages): the
- * ride and park, and the window, resolved the same way for both.
+ * The opening of the bodies about one ride over its last N park-local days (history, outages):
+ * the ride, its park and the window, as the ride history service worked it out.
  */
 import { Type } from 'typebox';
-import type { Attraction, Park } from '../../catalog/types.js';
-import { startOfLocalDay } from '../../lib/time.js';
-import type { ApiContext } from '../context.js';
-import { requireRide } from '../lookup.js';
-import { localDaysBack } from '../params.js';
+import type { RideDays } from '../../services/ride-history.js';
 import { LocalDate } from '../schemas/common.js';
 
 export const RideWindowProperties = {
@@ -21,45 +17,15 @@ export const RideWindowProperties = {
   to_date: { ...LocalDate, description: 'Last park-local day of the window: today.' },
 };
 
-export interface RideWindow {
-  readonly ride: Attraction;
-  readonly park: Park;
-  readonly now: number;
-  /** Start of `from_date` in the park's zone. */
-  readonly from: number;
-  /** The header fields, in RideWindowProperties' shape. */
-  readonly header: {
-    ride_id: string;
-    ride_name: string;
-    park_id: string;
-    park_key: string;
-    time_zone: string;
-    days: number;
-    from_date: string;
-    to_date: string;
-  };
-}
-
-/** Resolves `{ride}` and the last `days` park-local days including today. */
-export function rideWindow(context: ApiContext, identifier: string, days: number): RideWindow {
-  const { ride, park } = requireRide(context, identifier);
-  const now = context.clock.now();
-  const dates = localDaysBack(days, park.time_zone, now);
-  const fromDate = dates[0] ?? '';
+export function presentRideWindow(window: RideDays) {
   return {
-    ride,
-    park,
-    now,
-    from: startOfLocalDay(fromDate, park.time_zone),
-    header: {
-      ride_id: ride.id,
-      ride_name: ride.name,
-      park_id: park.id,
-      park_key: park.key,
-      time_zone: park.time_zone,
-      days,
-      from_date: fromDate,
-      to_date: dates.at(-1) ?? fromDate,
-    },
+    ride_id: window.ride.id,
+    ride_name: window.ride.name,
+    park_id: window.park.id,
+    park_key: window.park.key,
+    time_zone: window.park.time_zone,
+    days: window.days,
+    from_date: window.from_date,
+    to_date: window.to_date,
   };
 }

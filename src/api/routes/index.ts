@@ -1,34 +1,39 @@
-import type { ApiContext } from '../context.js';
-import type { ApiServer, ListedEndpoint } from '../server.js';
-import { registerGetParkRide } from './parks/get-park-ride.js';
-import { registerGetPriorityLane } from './parks/get-priority-lane.js';
-import { registerGetReliability } from './parks/get-reliability.js';
-import { registerGetWaits } from './parks/get-waits.js';
-import { registerListOutagesToday } from './parks/list-outages-today.js';
-import { registerListParks } from './parks/list-parks.js';
-import { registerListRides } from './parks/list-rides.js';
-import { registerGetResort } from './resorts/get-resort.js';
-import { registerListResorts } from './resorts/list-resorts.js';
-import { registerGetHistory } from './rides/get-history.js';
-import { registerGetRide } from './rides/get-ride.js';
-import { registerListRideOutages } from './rides/list-outages.js';
-import { registerGetIndex } from './service/get-index.js';
-import { registerGetOpenapi } from './service/get-openapi.js';
+/**
+ * Every endpoint, in the order of the spec's endpoint table: the one list the server registers,
+ * the index lists and the shared endpoint tests iterate.
+ */
+import type { Endpoint } from '../endpoint.js';
+import { getParkRide } from './parks/get-park-ride.js';
+import { getPriorityLane } from './parks/get-priority-lane.js';
+import { getReliability } from './parks/get-reliability.js';
+import { getWaits } from './parks/get-waits.js';
+import { listOutagesToday } from './parks/list-outages-today.js';
+import { listParks } from './parks/list-parks.js';
+import { listRides } from './parks/list-rides.js';
+import { getResort } from './resorts/get-resort.js';
+import { listResorts } from './resorts/list-resorts.js';
+import { getHistory } from './rides/get-history.js';
+import { getRide } from './rides/get-ride.js';
+import { listRideOutages } from './rides/list-outages.js';
+import { getIndex } from './service/get-index.js';
+import { getOpenapi } from './service/get-openapi.js';
 
-/** Every endpoint, in the order of the spec's endpoint table. */
-export function registerRoutes(app: ApiServer, context: ApiContext, listed: ListedEndpoint[]): void {
-  registerGetIndex(app, context, listed);
-  registerGetOpenapi(app, context);
-  registerListParks(app, context);
-  registerGetWaits(app, context);
-  registerListRides(app, context);
-  registerGetParkRide(app, context);
-  registerGetPriorityLane(app, context);
-  registerGetReliability(app, context);
-  registerGetRide(app, context);
-  registerGetHistory(app, context);
-  registerListRideOutages(app, context);
-  registerListOutagesToday(app, context);
-  registerListResorts(app, context);
-  registerGetResort(app, context);
-}
+export const ENDPOINTS: readonly Endpoint[] = [
+  getIndex,
+  getOpenapi,
+  listParks,
+  getWaits,
+  listRides,
+  getParkRide,
+  getPriorityLane,
+  getReliability,
+  getRide,
+  getHistory,
+  listRideOutages,
+  listOutagesToday,
+  listResorts,
+  getResort,
+];
+
+/** The data endpoints: every endpoint that takes a key and counts against the limits. */
+export const DATA_ENDPOINTS: readonly Endpoint[] = ENDPOINTS.filter((endpoint) => endpoint.rateLimited);

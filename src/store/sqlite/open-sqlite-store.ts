@@ -1,11 +1,12 @@
 /** Opens the embedded store: a SQLite file in DATA_DIR (or memory, for tests), migrated to latest. */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { KyselyHistoryStore } from '../kysely-history-store.js';
 import { KyselyKeyStore } from '../kysely-key-store.js';
+import { ConfigError } from '../../config/index.js';
 import type { HistoryStore, Stores } from '../ports.js';
+import { prepareDataDir } from './data-dir.js';
 import type { Database } from '../schema.js';
 import { migrateSqlite } from './migrate-sqlite.js';
 import { preparedChangeWriter } from './prepared-change-writer.js';
@@ -13,16 +14,33 @@ import { applyPragmas } from './pragmas.js';
 
 export const SQLITE_FILE_NAME = 'queuecast.db';
 
-/** Opens `<dataDir>/queuecast.db`, creating the directory and the file when missing. */
+/**
+ * Opens `<dataDir>/queuecast.db`, creating the directory and the file when missing. A directory that
+ * cannot be used, or a file that is not a queuecast database, is a ConfigError naming DATA_DIR.
+ */
 export async function openSqliteStores(dataDir: string): Promise<Stores> {
-  mkdirSync(dataDir, { recursive: true });
-  return openSqliteFile(join(dataDir, SQLITE_FILE_NAME));
+  prepareDataDir(dataDir);
+  const file = join(dataDir, SQLITE_FILE_NAME);
+  try {
+    return await openSqliteFile(file);
+  } catch (error) {
+    if (error instanceof BetterSqlite3.SqliteError && UNUSABLE_FILE.has(error.code)) {
+      throw new ConfigError(
+        `DATA_DIR holds ${file}, which is not a usable SQLite database (${error.message}); move it aside or set DATA_DIR to another directory`,
+      );
+    }
+    throw error;
+  }
 }
 
-/** The history store alone, of `<dataDir>/queuecast.db`. */
-export async function openSqliteStore(dataDir: string): Promise<HistoryStore> {
-  return (await openSqliteStores(dataDir)).history;
-}
+/** SQLite's answers for a file that is not a (readable) database. */
+const UNUSABLE_FILE = new Set([
+  'SQLITE_NOTADB',
+  'SQLITE_CORRUPT',
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+  'SQLITE_IOERR',
+]);
 
 /** A private, empty database that disappears on close: for tests. */
 export async function openInMemorySqliteStores(): Promise<Stores> {

@@ -8,9 +8,9 @@
  * from the first write until the holder closes it. The operating system drops it when the process
  * ends, however it ends, so a crashed server leaves no stale lock behind.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { prepareDataDir } from './data-dir.js';
 
 const SERVER_LOCK_FILE_NAME = 'server.lock';
 
@@ -31,7 +31,7 @@ export interface ServerLock {
 
 /** Takes the directory for this server, or throws DataDirInUseError at once if another holds it. */
 export function lockDataDir(dataDir: string): ServerLock {
-  mkdirSync(dataDir, { recursive: true });
+  prepareDataDir(dataDir);
   // No busy timeout: a held lock is held for as long as a server runs.
   const lock = new BetterSqlite3(join(dataDir, SERVER_LOCK_FILE_NAME), { timeout: 0 });
   try {

@@ -1,18 +1,31 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeHistoryStoreContract } from '../contract.js';
+import { ConfigError } from '../../config/index.js';
+import { describeHistoryStoreContract } from '../contract/history-store.js';
+import { describeKeyStoreContract } from '../contract/key-store.js';
 import { KyselyHistoryStore } from '../kysely-history-store.js';
 import { migrations } from '../migrations/provider.js';
 import type { Database } from '../schema.js';
 import { migrateSqlite } from './migrate-sqlite.js';
-import { openInMemorySqliteStore, openSqliteStore, SQLITE_FILE_NAME } from './open-sqlite-store.js';
+import {
+  openInMemorySqliteStore,
+  openInMemorySqliteStores,
+  openSqliteStores,
+  SQLITE_FILE_NAME,
+} from './open-sqlite-store.js';
 import { applyPragmas } from './pragmas.js';
 
 describeHistoryStoreContract('sqlite, in memory', openInMemorySqliteStore);
+describeKeyStoreContract('sqlite, in memory', openInMemorySqliteStores);
+
+/** The history store of `<dataDir>/queuecast.db` (closing it closes the database). */
+async function openSqliteStore(dataDir: string) {
+  return (await openSqliteStores(dataDir)).history;
+}
 
 // The portable Kysely insert path, which the SQLite driver replaces with a prepared statement but
 // other drivers use: hold it to the same contract.
@@ -99,5 +112,27 @@ describe('sqlite store on disk', () => {
       inspected.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all(),
     );
     expect(tables).toEqual(['wait_changes']);
+  });
+
+  it.each([
+    ['a file', (root: string) => join(root, 'file'), /DATA_DIR must be a directory/],
+    ['under a file', (root: string) => join(root, 'file', 'data'), /DATA_DIR must be a directory/],
+    ['/dev/null', () => '/dev/null', /DATA_DIR must be a directory/],
+    ['under /proc', () => '/proc/queuecast-test', /DATA_DIR .* cannot be created/],
+  ])(
+    'refuses a DATA_DIR that is %s with a ConfigError naming it, at once',
+    async (_case, dataDir, message) => {
+      writeFileSync(join(dir, 'file'), 'not a directory');
+      const opening = openSqliteStores(dataDir(dir));
+      await expect(opening).rejects.toThrow(ConfigError);
+      await expect(opening).rejects.toThrow(message);
+    },
+  );
+
+  it('refuses a DATA_DIR holding a file that is not a database, naming DATA_DIR', async () => {
+    writeFileSync(join(dir, SQLITE_FILE_NAME), 'x'.repeat(8192));
+    const opening = openSqliteStores(dir);
+    await expect(opening).rejects.toThrow(ConfigError);
+    await expect(opening).rejects.toThrow(/DATA_DIR holds .* not a usable SQLite database/);
   });
 });

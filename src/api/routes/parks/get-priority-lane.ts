@@ -1,19 +1,15 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { Park } from '../../../catalog/types.js';
 import { UpstreamError } from '../../../feeds/types.js';
-import { isoTimestamp, localDate } from '../../../lib/time.js';
+import { isoTimestamp } from '../../../lib/time.js';
 import type { ApiContext } from '../../context.js';
-import { endpoint } from '../../endpoint.js';
+import { defineEndpoint } from '../../endpoint.js';
 import { ApiError } from '../../errors.js';
-import { findPark, requirePark } from '../../lookup.js';
-import { dateQuery, resolveDate } from '../../params.js';
+import { requirePark } from '../../lookup.js';
+import { PARK_PARAM, dateParam, resolveDate } from '../../params.js';
 import { LiveStatusSchema, PriorityLaneSchema, presentPriorityLane } from '../../resources/live-entry.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { Envelope, LocalDate, Nullable, Timestamp } from '../../schemas/common.js';
-import type { Park } from '../../../catalog/types.js';
-import { sendPrepared } from '../../prepared/body.js';
-import { PreparedCache } from '../../prepared/cache.js';
-import type { ApiServer } from '../../server.js';
-import { ParkParam } from './params.js';
 
 const DATE_BOUNDS = { maxDaysAhead: 29, meaning: 'Park-local date' };
 
@@ -34,17 +30,16 @@ const PriorityLaneBody = Envelope(
             ],
             {
               description:
-                'multi_pass, single_pass (one ride, see ride_id) and premier_pass at the Disney resorts; express and express_unlimited at the Universal resorts.',
+                'multi_pass, single_pass (one ride, named in product_name) and premier_pass at the Disney resorts; express and express_unlimited at the Universal resorts.',
             },
           ),
           product_name: Type.String(),
-          ride_id: Type.Optional(Type.String({ description: 'For single_pass: the ride it buys.' })),
           price: Type.Number(),
           currency: Type.String({ description: 'ISO 4217 currency code.' }),
           available: Type.Boolean({ description: 'False when sold out for the date.' }),
           updated_at: Timestamp,
         },
-        { additionalProperties: false },
+        { additionalProperties: false, title: 'PriorityLanePrice' },
       ),
     ),
     live_data_status: Type.Union([Type.Literal('live'), Type.Literal('unavailable')], {
@@ -65,7 +60,7 @@ const PriorityLaneBody = Envelope(
           }),
           changed_at: Timestamp,
         },
-        { additionalProperties: false },
+        { additionalProperties: false, title: 'PriorityLaneRide' },
       ),
       {
         description:
@@ -75,107 +70,87 @@ const PriorityLaneBody = Envelope(
     note: Type.String(),
   },
   'Priority-lane prices and return windows.',
+  'PriorityLane',
 );
+export type PriorityLaneResponse = Static<typeof PriorityLaneBody>;
 
 /** Row 10: `GET /v1/parks/{park}/priority-lane`. */
-export function registerGetPriorityLane(app: ApiServer, context: ApiContext): void {
-  const { clock, live } = context;
-  const cache = new PreparedCache(clock);
-  const MAX_AGE = 5;
-  // Return windows come from the live snapshot, so the park's live state versions the body.
-  const version = (park: Park) => live.version(park.key);
-  app.get(
-    '/v1/parks/:park/priority-lane',
-    {
-      ...endpoint({
-        operationId: 'getParkPriorityLane',
-        summary:
-          "Priority-lane prices for a date (multi-pass, single-ride, premier; express at Universal) and, for today, each ride's current return window, soonest first.",
-        tag: 'Parks',
-        params: Type.Object({ park: ParkParam }),
-        querystring: Type.Object({ date: dateQuery(DATE_BOUNDS) }),
-        body: PriorityLaneBody,
-        errors: [400, 401, 403, 404, 429, 503],
-        maxAge: MAX_AGE,
-        provider: true,
-        prepared: (params) => {
-          const park = findPark(context, params.park);
-          if (!park) return undefined;
-          const today = resolveDate(undefined, park.time_zone, clock.now(), DATE_BOUNDS);
-          return cache.peek(`${park.key}|${today}`, version(park));
-        },
-      }),
-    },
-    async (request, reply) => {
-      const park = requirePark(context, request.params.park);
-      const date = resolveDate(request.query.date, park.time_zone, clock.now(), DATE_BOUNDS);
-      const body = await cache.get(`${park.key}|${date}`, version(park), MAX_AGE, () =>
-        priorityLaneBody(context, park, date),
-      );
-      return sendPrepared(request, reply, body);
-    },
-  );
-}
+export const getPriorityLane = defineEndpoint({
+  url: '/v1/parks/:park/priority-lane',
+  operationId: 'getParkPriorityLane',
+  summary:
+    "Priority-lane prices for a date (multi-pass, single-ride, premier; express at Universal) and, for today, each ride's current return window, soonest first.",
+  description:
+    'Prices for the park-local `date` as last read from the operator (Lightning Lane Multi Pass, Single Pass per ride and Premier Pass at the Disney resorts; Universal Express at the Universal resorts), checked at most once a minute. For today, `rides` lists each ride’s current return window from the live data, soonest return first and sold-out (FINISHED) rides last; for a later date, and while the park has no current live data, `rides` is empty and `note` says why.',
+  tag: 'Parks',
+  params: { park: PARK_PARAM },
+  query: { date: dateParam(DATE_BOUNDS) },
+  body: PriorityLaneBody,
+  errors: [400, 401, 403, 404, 429, 503],
+  maxAge: 5,
+  provider: true,
+  examples: ['/v1/parks/magic-kingdom/priority-lane', '/v1/parks/usf/priority-lane'],
+  resolve: ({ params, query }, context) => {
+    const park = requirePark(context, params.park);
+    const date = resolveDate(query.date, park.time_zone, context.clock.now(), DATE_BOUNDS);
+    return {
+      key: `${park.key}|${date}`,
+      version: context.services.priorityLane.version(park),
+      input: { park, date },
+    };
+  },
+  build: ({ park, date }, context) => priorityLaneBody(context, park, date),
+});
 
-async function priorityLaneBody(context: ApiContext, park: Park, date: string) {
-  const { clock, live, config, links, envelopes } = context;
-  const now = clock.now();
-  let checked;
+async function priorityLaneBody(
+  context: ApiContext,
+  park: Park,
+  date: string,
+): Promise<PriorityLaneResponse> {
+  const { config, links, envelopes, services } = context;
+  let day;
   try {
-    checked = await context.priorityPrices.forDate(park, date);
+    day = await services.priorityLane.forDate(park, date);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     throw new ApiError(
       'upstream_unavailable',
       `Priority-lane prices are unavailable right now (${error.message}); retry in 30 seconds.`,
-      {
-        'Retry-After': 30,
-      },
+      { 'Retry-After': 30 },
     );
   }
-  const view = live.view(park.key);
-  const today = date === localDate(now, park.time_zone);
-  const rides =
-    today && view.snapshot
-      ? view.snapshot.entries
-          .flatMap((entry) => {
-            const lane = presentPriorityLane(entry.priority_lane);
-            if (!lane) return [];
-            return [
-              {
-                ride_id: entry.ride_id,
-                name: entry.name,
-                status: entry.status,
-                priority_lane: lane,
-                next_return_time: lane.return_start,
-                changed_at: isoTimestamp(entry.changed_at),
-              },
-            ];
-          })
-          .sort((a, b) => (a.next_return_time ?? '\uffff').localeCompare(b.next_return_time ?? '\uffff'))
-      : [];
+  const rides = day.rides.map((entry) => {
+    const lane = presentPriorityLane(entry.priority_lane);
+    return {
+      ride_id: entry.ride_id,
+      name: entry.name,
+      status: entry.status,
+      priority_lane: lane,
+      next_return_time: lane.return_start,
+      changed_at: isoTimestamp(entry.changed_at),
+    };
+  });
   return envelopes.wrap(
     {
       ...parkHeader(park),
       date,
-      prices: checked.prices.map((p) => ({
+      prices: day.prices.prices.map((p) => ({
         product: p.product,
         product_name: p.product_name,
-        ...(p.ride_id === undefined ? {} : { ride_id: p.ride_id }),
         price: p.price.amount,
         currency: p.price.currency,
         available: p.available,
         updated_at: isoTimestamp(p.updated_at),
       })),
-      live_data_status: view.data_status,
+      live_data_status: day.live.data_status,
       feed: config.feed,
-      checked_at: isoTimestamp(checked.checked_at),
+      checked_at: isoTimestamp(day.prices.checked_at),
       rides,
-      note: !today
+      note: !day.today
         ? 'Return windows are live for today only; prices are as last checked for the date.'
-        : view.snapshot
+        : day.live.snapshot
           ? 'Return windows from the live feed, soonest first; sold-out rides (FINISHED) last.'
-          : `Return windows withheld: ${view.reason ?? 'no current live data'}`,
+          : `Return windows withheld: ${day.live.reason ?? 'no current live data'}`,
     },
     links.parkPage(park),
   );

@@ -1,16 +1,13 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { Park } from '../../../catalog/types.js';
 import { isoTimestamp } from '../../../lib/time.js';
 import { RELIABILITY_WINDOW_DAYS } from '../../../services/reliability.js';
 import type { ApiContext } from '../../context.js';
-import { endpoint } from '../../endpoint.js';
-import { findPark, requirePark } from '../../lookup.js';
+import { defineEndpoint } from '../../endpoint.js';
+import { requirePark } from '../../lookup.js';
+import { PARK_PARAM } from '../../params.js';
 import { RideReliabilitySchema } from '../../resources/reliability.js';
 import { Envelope, Timestamp } from '../../schemas/common.js';
-import type { Park } from '../../../catalog/types.js';
-import { sendPrepared } from '../../prepared/body.js';
-import { PreparedCache } from '../../prepared/cache.js';
-import type { ApiServer } from '../../server.js';
-import { ParkPath } from './params.js';
 
 const ReliabilityBody = Envelope(
   {
@@ -33,44 +30,34 @@ const ReliabilityBody = Envelope(
     note: Type.String(),
   },
   'Ride reliability over 30 days.',
+  'ParkReliability',
 );
+export type ParkReliabilityResponse = Static<typeof ReliabilityBody>;
 
 /** Row 11: `GET /v1/parks/{park}/reliability`. */
-export function registerGetReliability(app: ApiServer, context: ApiContext): void {
-  const cache = new PreparedCache(context.clock);
-  const MAX_AGE = 300;
-  app.get(
-    '/v1/parks/:park/reliability',
-    {
-      ...endpoint({
-        operationId: 'getParkReliability',
-        summary:
-          'Ride uptime, outages and down time over 30 days, least reliable first; recomputed every 5 minutes.',
-        description:
-          "Computed only from the operator's own status feed inside the park's operating hours. Recomputed every 5 minutes.",
-        tag: 'Parks',
-        params: ParkPath,
-        body: ReliabilityBody,
-        errors: [400, 401, 403, 404, 429, 503],
-        maxAge: MAX_AGE,
-        provider: true,
-        prepared: (params) => {
-          const park = findPark(context, params.park);
-          return park && cache.peek(park.key, context.reliability.version(park));
-        },
-      }),
-    },
-    async (request, reply) => {
-      const park = requirePark(context, request.params.park);
-      const version = context.reliability.version(park);
-      const body = await cache.get(park.key, version, MAX_AGE, () => reliabilityBody(context, park));
-      return sendPrepared(request, reply, body);
-    },
-  );
-}
+export const getReliability = defineEndpoint({
+  url: '/v1/parks/:park/reliability',
+  operationId: 'getParkReliability',
+  summary:
+    'Ride uptime, outages and down time over 30 days, least reliable first; recomputed every 5 minutes.',
+  description:
+    "Computed only from the operator's own status feed inside the park's operating hours: a ride is down from a Down, Brief Delay or Weather Delay report until any other status. Recomputed every 5 minutes. Until 30 days of coverage exist the window starts at the coverage start and `truncated` is true.",
+  tag: 'Parks',
+  params: { park: PARK_PARAM },
+  body: ReliabilityBody,
+  errors: [400, 401, 403, 404, 429, 503],
+  maxAge: 300,
+  provider: true,
+  examples: ['/v1/parks/magic-kingdom/reliability', '/v1/parks/dhs/reliability'],
+  resolve: ({ params }, context) => {
+    const park = requirePark(context, params.park);
+    return { key: park.key, version: context.services.reliability.version(park), input: park };
+  },
+  build: (park, context) => reliabilityBody(context, park),
+});
 
-async function reliabilityBody(context: ApiContext, park: Park) {
-  const computed = await context.reliability.forPark(park);
+async function reliabilityBody(context: ApiContext, park: Park): Promise<ParkReliabilityResponse> {
+  const computed = await context.services.reliability.forPark(park);
   const observed = computed.rides.some((ride) => ride.operating_minutes > 0);
   return context.envelopes.wrap(
     {
@@ -82,7 +69,7 @@ async function reliabilityBody(context: ApiContext, park: Park) {
       computed_at: isoTimestamp(computed.computed_at),
       rides: [...computed.rides],
       truncated: computed.truncated,
-      data_status: observed ? ('available' as const) : ('unavailable' as const),
+      data_status: observed ? 'available' : 'unavailable',
       note: `From the operator's status feed inside operating hours only; recomputed every 5 minutes. Coverage began ${context.config.coverageStart}.`,
     },
     context.links.parkPage(park),

@@ -1,16 +1,11 @@
-import { Type } from 'typebox';
-import type { Park } from '../../../catalog/types.js';
-import type { ParkLiveView } from '../../../live/live-state.js';
-import type { ApiContext } from '../../context.js';
-import { endpoint } from '../../endpoint.js';
-import { findPark, requirePark } from '../../lookup.js';
+import { Type, type Static } from 'typebox';
+import { defineEndpoint } from '../../endpoint.js';
+import { requirePark } from '../../lookup.js';
+import { PARK_PARAM } from '../../params.js';
 import { LiveEntrySchema } from '../../resources/live-entry.js';
 import { ParkWaitsStatusProperties, presentParkWaits } from '../../resources/park-waits.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
-import { PreparedBody, sendPrepared } from '../../prepared/body.js';
-import type { ApiServer } from '../../server.js';
-import { ParkPath } from './params.js';
 
 const WaitsBody = Envelope(
   {
@@ -27,62 +22,41 @@ const WaitsBody = Envelope(
     note: Type.String(),
   },
   "A park's live waits from one shared snapshot.",
+  'ParkWaits',
 );
+export type ParkWaitsResponse = Static<typeof WaitsBody>;
 
 /** Row 4: `GET /v1/parks/{park}/waits`. */
-export function registerGetWaits(app: ApiServer, context: ApiContext): void {
-  const waits = new PreparedWaits(context);
-  app.get(
-    '/v1/parks/:park/waits',
-    {
-      ...endpoint({
-        operationId: 'getParkWaits',
-        summary:
-          'Posted standby waits, status, single-rider waits and priority return windows of every attraction, from one shared snapshot refreshed at most every 5 seconds.',
-        tag: 'Parks',
-        params: ParkPath,
-        body: WaitsBody,
-        errors: [400, 401, 403, 404, 429, 503],
-        maxAge: 5,
-        provider: true,
-        prepared: (params) => {
-          const park = findPark(context, params.park);
-          return park && waits.body(park);
-        },
-      }),
-    },
-    async (request, reply) =>
-      sendPrepared(request, reply, waits.body(requirePark(context, request.params.park))),
-  );
-}
-
-/**
- * One body per park, snapshot and data status: built on the first request after a refresh, then
- * reused. Not a PreparedCache: the body is built synchronously on first demand, in the lane too,
- * and its ETag holds for the whole snapshot (no max-age expiry), which keeps 304s answering.
- */
-class PreparedWaits {
-  private readonly bodies = new Map<
-    string,
-    { status: ParkLiveView['data_status']; refreshedAt: number | undefined; body: PreparedBody }
-  >();
-
-  constructor(private readonly context: ApiContext) {}
-
-  body(park: Park): PreparedBody {
-    const { live, clock, links, envelopes } = this.context;
-    const view = live.view(park.key);
-    const cached = this.bodies.get(park.key);
-    if (cached?.status === view.data_status && cached.refreshedAt === view.refreshed_at) return cached.body;
-    const { unavailable_reason, ...waits } = presentParkWaits(park, view, clock.now());
+export const getWaits = defineEndpoint({
+  url: '/v1/parks/:park/waits',
+  operationId: 'getParkWaits',
+  summary:
+    'Posted standby waits, status, single-rider waits and priority return windows of every attraction, from one shared snapshot refreshed at most every 5 seconds.',
+  description:
+    'Queued rides (`type: ride`) are always listed: with status `unavailable` and null waits while the operator reports no live value for them. Walk-throughs (`experience`), shows and character meets are listed only while the operator reports them. When the park has no current live data (no successful refresh in the last 2 minutes, or the last refresh failed), `data_status` is `unavailable` and no numbers are given, never old ones. Prefer the streams to polling: one snapshot, then only changes.',
+  tag: 'Parks',
+  params: { park: PARK_PARAM },
+  body: WaitsBody,
+  errors: [400, 401, 403, 404, 429, 503],
+  maxAge: 5,
+  provider: true,
+  // Every number in the body comes from the live view its version names.
+  reuse: 'version',
+  examples: ['/v1/parks/magic-kingdom/waits', '/v1/parks/dca/waits'],
+  resolve: ({ params }, context) => {
+    const park = requirePark(context, params.park);
+    return { key: park.key, version: context.services.live.version(park.key), input: park };
+  },
+  build: (park, { services, clock, links, envelopes }) => {
+    const { unavailable_reason, ...waits } = presentParkWaits(
+      park,
+      services.live.view(park.key),
+      clock.now(),
+    );
     const note =
       unavailable_reason === null
         ? 'Posted waits as the operator reports them, in minutes. Prefer the stream to polling: one snapshot, then only changes.'
         : `No current live data: ${unavailable_reason} Waits are withheld rather than shown stale.`;
-    const body = PreparedBody.of(
-      envelopes.wrap({ ...parkHeader(park), ...waits, note }, links.parkPage(park)),
-    );
-    this.bodies.set(park.key, { status: view.data_status, refreshedAt: view.refreshed_at, body });
-    return body;
-  }
-}
+    return envelopes.wrap({ ...parkHeader(park), ...waits, note }, links.parkPage(park));
+  },
+});

@@ -1,85 +1,69 @@
-import { Type } from 'typebox';
-import { localDate, startOfLocalDay } from '../../../lib/time.js';
-import { isOutageStatus } from '../../../live/outage-status.js';
-import type { ApiContext } from '../../context.js';
-import { endpoint } from '../../endpoint.js';
+import { Type, type Static } from 'typebox';
+import { defineEndpoint } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';
+import { PARK_PARAM } from '../../params.js';
 import { OutageSchema, presentOutage } from '../../resources/outage.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { Envelope, LocalDate } from '../../schemas/common.js';
-import type { ApiServer } from '../../server.js';
-import { ParkPath } from './params.js';
 
 const ParkOutage = Type.Object(
   {
     ride_id: Type.String(),
     name: Type.String(),
     ...OutageSchema.properties,
-    down_now: Type.Boolean({ description: 'The ride reports an outage status in the current live data.' }),
+    down_now: Type.Boolean({ description: 'True while this outage is open: the ride is down now.' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'ParkOutage' },
 );
 
 const OutagesTodayBody = Envelope(
   {
     ...ParkHeaderProperties,
     date: LocalDate,
-    down_now: Type.Array(Type.String(), { description: 'IDs of the rides down at present.' }),
     outages: Type.Array(ParkOutage, {
       description:
         'Every ride outage of the park-local day, newest first, including outages still open from yesterday.',
     }),
   },
   "Today's ride outages at a park.",
+  'ParkOutagesToday',
 );
+export type ParkOutagesTodayResponse = Static<typeof OutagesTodayBody>;
 
 /** Row 16: `GET /v1/parks/{park}/outages/today`. */
-export function registerListOutagesToday(app: ApiServer, context: ApiContext): void {
-  app.get(
-    '/v1/parks/:park/outages/today',
-    {
-      ...endpoint({
-        operationId: 'listParkOutagesToday',
-        summary:
-          'Every ride outage at the park today (park-local), newest first, with rides down now and outages open since yesterday.',
-        tag: 'Parks',
-        params: ParkPath,
-        body: OutagesTodayBody,
-        errors: [400, 401, 403, 404, 429, 503],
-        maxAge: 60,
-        provider: true,
-      }),
-    },
-    async (request) => {
-      const park = requirePark(context, request.params.park);
-      const now = context.clock.now();
-      const date = localDate(now, park.time_zone);
-      const outages = await context.history.parkOutages(
-        park.key,
-        startOfLocalDay(date, park.time_zone),
-        now + 1,
-      );
-      const snapshot = context.live.view(park.key).snapshot;
-      const downNow = new Set(
-        (snapshot?.entries ?? [])
-          .filter((entry) => isOutageStatus(entry.status))
-          .map((entry) => entry.ride_id),
-      );
-      const names = new Map(park.attractions.map((a) => [a.id, a.name]));
-      return context.envelopes.wrap(
-        {
-          ...parkHeader(park),
-          date,
-          down_now: [...downNow],
-          outages: outages.map((outage) => ({
-            ride_id: outage.ride_id,
-            name: names.get(outage.ride_id) ?? outage.ride_id,
-            ...presentOutage(outage, now),
-            down_now: outage.ended_at === null && downNow.has(outage.ride_id),
-          })),
-        },
-        context.links.parkPage(park),
-      );
-    },
-  );
-}
+export const listOutagesToday = defineEndpoint({
+  url: '/v1/parks/:park/outages/today',
+  operationId: 'listParkOutagesToday',
+  summary:
+    'Every ride outage at the park today (park-local), newest first, with rides down now and outages open since yesterday.',
+  description:
+    'Today is the park-local date in the park’s time zone. An outage still open from an earlier day is listed too; `down_now` is true on each outage that is still open (the ride is down at present).',
+  tag: 'Parks',
+  params: { park: PARK_PARAM },
+  body: OutagesTodayBody,
+  errors: [400, 401, 403, 404, 429, 503],
+  maxAge: 60,
+  provider: true,
+  examples: ['/v1/parks/magic-kingdom/outages/today', '/v1/parks/epcot/outages/today'],
+  resolve: ({ params }, context) => {
+    const park = requirePark(context, params.park);
+    return { key: park.key, version: context.services.outages.version(park), input: park };
+  },
+  build: async (park, { services, envelopes, links }) => {
+    const today = await services.outages.today(park);
+    const names = new Map(park.attractions.map((a) => [a.id, a.name]));
+    return envelopes.wrap(
+      {
+        ...parkHeader(park),
+        date: today.date,
+        outages: today.outages.map((outage) => ({
+          ride_id: outage.ride_id,
+          name: names.get(outage.ride_id) ?? outage.ride_id,
+          ...presentOutage(outage, today.now),
+          down_now: outage.ended_at === null,
+        })),
+      },
+      links.parkPage(park),
+    );
+  },
+});

@@ -1,12 +1,11 @@
-import { Type } from 'typebox';
-import type { ApiContext } from '../../context.js';
-import { endpoint } from '../../endpoint.js';
+import { Type, type Static } from 'typebox';
+import { CATALOG_VERSION } from '../../prepared/cache.js';
+import { defineEndpoint } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';
+import { PARK_PARAM } from '../../params.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { RideSchema, presentRide } from '../../resources/ride.js';
 import { Envelope } from '../../schemas/common.js';
-import type { ApiServer } from '../../server.js';
-import { ParkPath } from './params.js';
 
 const RidesBody = Envelope(
   {
@@ -16,33 +15,30 @@ const RidesBody = Envelope(
     }),
   },
   "A park's attractions with land, type, priority-lane availability and facts.",
+  'ParkRides',
 );
+export type ParkRidesResponse = Static<typeof RidesBody>;
 
 /** Row 6: `GET /v1/parks/{park}/rides`. */
-export function registerListRides(app: ApiServer, context: ApiContext): void {
-  const { links, envelopes } = context;
-  app.get(
-    '/v1/parks/:park/rides',
-    {
-      ...endpoint({
-        operationId: 'listParkRides',
-        summary: 'Attractions of a park with land, type, priority-lane availability and facts.',
-        tag: 'Parks',
-        params: ParkPath,
-        body: RidesBody,
-        errors: [400, 401, 404, 429, 503],
-        maxAge: 300,
-      }),
-    },
-    async (request) => {
-      const park = requirePark(context, request.params.park);
-      return envelopes.wrap(
-        {
-          ...parkHeader(park),
-          rides: park.attractions.map((ride) => presentRide(ride, park, links)),
-        },
-        links.parkPage(park),
-      );
-    },
-  );
-}
+export const listRides = defineEndpoint({
+  url: '/v1/parks/:park/rides',
+  operationId: 'listParkRides',
+  summary: 'Attractions of a park with land, type, priority-lane availability and facts.',
+  description:
+    'Every attraction of the park: queued rides, walk-throughs, shows and character meets, each with its ride ID (`<park_key>_<slug>`), land, type, the priority lanes it offers and the public facts (height requirement, duration, top speed, drop). A fact that is not public is omitted, never guessed.',
+  tag: 'Parks',
+  params: { park: PARK_PARAM },
+  body: RidesBody,
+  errors: [400, 401, 404, 429, 503],
+  maxAge: 300,
+  examples: ['/v1/parks/magic-kingdom/rides', '/v1/parks/ioa/rides'],
+  resolve: ({ params }, context) => {
+    const park = requirePark(context, params.park);
+    return { key: park.key, version: CATALOG_VERSION, input: park };
+  },
+  build: (park, { links, envelopes }) =>
+    envelopes.wrap(
+      { ...parkHeader(park), rides: park.attractions.map((ride) => presentRide(ride, park, links)) },
+      links.parkPage(park),
+    ),
+});

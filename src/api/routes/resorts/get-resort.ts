@@ -1,30 +1,30 @@
-import { Type } from 'typebox';
-import type { ApiContext } from '../../context.js';
-import { endpoint } from '../../endpoint.js';
+import { type Static } from 'typebox';
+import { CATALOG_VERSION } from '../../prepared/cache.js';
+import { defineEndpoint } from '../../endpoint.js';
 import { requireResort } from '../../lookup.js';
+import { RESORT_PARAM } from '../../params.js';
 import { ResortSchema, presentResort } from '../../resources/resort.js';
 import { Envelope } from '../../schemas/common.js';
-import type { ApiServer } from '../../server.js';
-import { ResortParam } from '../parks/params.js';
 
-const ResortBody = Envelope({ ...ResortSchema.properties }, 'One resort with its parks.');
+const ResortBody = Envelope({ ...ResortSchema.properties }, 'One resort with its parks.', 'ResortDetail');
+export type ResortResponse = Static<typeof ResortBody>;
 
 /** Row 21: `GET /v1/resorts/{resort}`. */
-export function registerGetResort(app: ApiServer, context: ApiContext): void {
-  app.get(
-    '/v1/resorts/:resort',
-    {
-      ...endpoint({
-        operationId: 'getResort',
-        summary: 'One resort with its parks.',
-        tag: 'Resorts',
-        params: Type.Object({ resort: ResortParam }),
-        body: ResortBody,
-        errors: [400, 401, 404, 429, 503],
-        maxAge: 300,
-      }),
-    },
-    async (request) =>
-      context.envelopes.wrap(presentResort(requireResort(context, request.params.resort), context.links)),
-  );
-}
+export const getResort = defineEndpoint({
+  url: '/v1/resorts/:resort',
+  operationId: 'getResort',
+  summary: 'One resort with its parks.',
+  description:
+    'One resort by key, canonical ID, name or alias (case-insensitive), with its time zone, priority lane brand, bus service and parks.',
+  tag: 'Resorts',
+  params: { resort: RESORT_PARAM },
+  body: ResortBody,
+  errors: [400, 401, 404, 429, 503],
+  maxAge: 300,
+  examples: ['/v1/resorts/walt-disney-world', '/v1/resorts/uor'],
+  resolve: ({ params }, context) => {
+    const resort = requireResort(context, params.resort);
+    return { key: resort.key, version: CATALOG_VERSION, input: resort };
+  },
+  build: (resort, { links, envelopes }) => envelopes.wrap(presentResort(resort, links)),
+});

@@ -1,27 +1,25 @@
-import { Type } from 'typebox';
-import type { ApiContext } from '../../context.js';
-import { endpoint } from '../../endpoint.js';
+import { Type, type Static } from 'typebox';
+import { CATALOG_VERSION } from '../../prepared/cache.js';
+import { defineEndpoint } from '../../endpoint.js';
 import { ResortSchema, presentResort } from '../../resources/resort.js';
 import { Envelope } from '../../schemas/common.js';
-import type { ApiServer } from '../../server.js';
 
-const ResortsBody = Envelope({ resorts: Type.Array(ResortSchema) }, 'Every supported resort.');
+const ResortsBody = Envelope({ resorts: Type.Array(ResortSchema) }, 'Every supported resort.', 'Resorts');
+export type ResortsResponse = Static<typeof ResortsBody>;
 
 /** Row 20: `GET /v1/resorts`. */
-export function registerListResorts(app: ApiServer, context: ApiContext): void {
-  const { catalog, links, envelopes } = context;
-  app.get(
-    '/v1/resorts',
-    {
-      ...endpoint({
-        operationId: 'listResorts',
-        summary: 'Every supported resort with key, aliases, time zone and parks.',
-        tag: 'Resorts',
-        body: ResortsBody,
-        errors: [400, 401, 429, 503],
-        maxAge: 300,
-      }),
-    },
-    async () => envelopes.wrap({ resorts: catalog.resorts.map((resort) => presentResort(resort, links)) }),
-  );
-}
+export const listResorts = defineEndpoint({
+  url: '/v1/resorts',
+  operationId: 'listResorts',
+  summary: 'Every supported resort with key, aliases, time zone and parks.',
+  description:
+    'The four resorts, each with its key, canonical ID, aliases (any of them works wherever a path takes `{resort}`), time zone, its priority lane’s brand, whether the bus endpoints serve it, and its parks.',
+  tag: 'Resorts',
+  body: ResortsBody,
+  errors: [400, 401, 429, 503],
+  maxAge: 300,
+  examples: ['/v1/resorts'],
+  resolve: () => ({ key: 'resorts', version: CATALOG_VERSION, input: undefined }),
+  build: (_input, { catalog, links, envelopes }) =>
+    envelopes.wrap({ resorts: catalog.resorts.map((resort) => presentResort(resort, links)) }),
+});

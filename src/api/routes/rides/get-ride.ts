@@ -1,46 +1,24 @@
-import { Type } from 'typebox';
-import type { Park } from '../../../catalog/types.js';
-import type { ApiContext } from '../../context.js';
-import { endpoint } from '../../endpoint.js';
-import { findRide, requireRide } from '../../lookup.js';
-import { RideDetailBody, rideDetail } from '../../resources/ride-detail.js';
-import { sendPrepared } from '../../prepared/body.js';
-import { PreparedCache } from '../../prepared/cache.js';
-import type { ApiServer } from '../../server.js';
-import { RideParam } from '../parks/params.js';
+import { defineEndpoint } from '../../endpoint.js';
+import { requireRide } from '../../lookup.js';
+import { RIDE_PARAM } from '../../params.js';
+import { RideDetailBody, rideDetail, rideDetailVersion } from '../../resources/ride-detail.js';
 
 /** Row 12: `GET /v1/rides/{ride}`. */
-export function registerGetRide(app: ApiServer, context: ApiContext): void {
-  const cache = new PreparedCache(context.clock);
-  const MAX_AGE = 5;
-  app.get(
-    '/v1/rides/:ride',
-    {
-      ...endpoint({
-        operationId: 'getRide',
-        summary: 'One ride: its facts, live wait in `live` and 30-day summary in `reliability`.',
-        tag: 'Rides',
-        params: Type.Object({ ride: RideParam }),
-        body: RideDetailBody,
-        errors: [400, 401, 404, 429, 503],
-        maxAge: MAX_AGE,
-        prepared: (params) => {
-          const found = findRide(context, params.ride);
-          return found && cache.peek(found.ride.id, rideVersion(context, found.park));
-        },
-      }),
-    },
-    async (request, reply) => {
-      const { ride, park } = requireRide(context, request.params.ride);
-      const body = await cache.get(ride.id, rideVersion(context, park), MAX_AGE, () =>
-        rideDetail(context, ride, park),
-      );
-      return sendPrepared(request, reply, body);
-    },
-  );
-}
-
-/** Its park's live state and reliability: the inputs of `live` and `reliability` in the body. */
-function rideVersion(context: ApiContext, park: Park): string {
-  return `${context.live.version(park.key)}|${context.reliability.version(park)}`;
-}
+export const getRide = defineEndpoint({
+  url: '/v1/rides/:ride',
+  operationId: 'getRide',
+  summary: 'One ride: its facts, live wait in `live` and 30-day summary in `reliability`.',
+  description:
+    'The ride’s facts, its live wait and status in `live` (with the park’s `data_status`: numbers only while live), and its 30-day reliability summary in `reliability` (null for attractions that are not queued rides). `live` and `reliability` are omitted when provider-derived data is disabled on the server.',
+  tag: 'Rides',
+  params: { ride: RIDE_PARAM },
+  body: RideDetailBody,
+  errors: [400, 401, 404, 429, 503],
+  maxAge: 5,
+  examples: ['/v1/rides/magic-kingdom_space-mountain', '/v1/rides/seven-dwarfs-mine-train'],
+  resolve: ({ params }, context) => {
+    const found = requireRide(context, params.ride);
+    return { key: found.ride.id, version: rideDetailVersion(context, found.park), input: found };
+  },
+  build: ({ ride, park }, context) => rideDetail(context, ride, park),
+});

@@ -1,12 +1,10 @@
-import { Type } from 'typebox';
-import type { ApiContext } from '../../context.js';
-import { endpoint } from '../../endpoint.js';
-import { daysQuery } from '../../params.js';
+import { Type, type Static } from 'typebox';
+import { defineEndpoint } from '../../endpoint.js';
+import { requireRide } from '../../lookup.js';
+import { RIDE_PARAM, daysParam } from '../../params.js';
 import { OutageSchema, presentOutage } from '../../resources/outage.js';
-import { RideWindowProperties, rideWindow } from '../../resources/ride-window.js';
+import { RideWindowProperties, presentRideWindow } from '../../resources/ride-window.js';
 import { Envelope, LocalDate } from '../../schemas/common.js';
-import type { ApiServer } from '../../server.js';
-import { RideParam } from '../parks/params.js';
 
 const RideOutagesBody = Envelope(
   {
@@ -17,39 +15,46 @@ const RideOutagesBody = Envelope(
     }),
   },
   "One ride's outages.",
+  'RideOutages',
 );
+export type RideOutagesResponse = Static<typeof RideOutagesBody>;
 
 /** Row 15: `GET /v1/rides/{ride}/outages`. */
-export function registerListRideOutages(app: ApiServer, context: ApiContext): void {
-  app.get(
-    '/v1/rides/:ride/outages',
-    {
-      ...endpoint({
-        operationId: 'listRideOutages',
-        summary:
-          'Each outage of one ride with start and end over the last 1 to 30 park-local days, newest first.',
-        tag: 'Rides',
-        params: Type.Object({ ride: RideParam }),
-        querystring: Type.Object({
-          days: daysQuery({ max: 30, fallback: 7, meaning: 'park-local days back, including today' }),
-        }),
-        body: RideOutagesBody,
-        errors: [400, 401, 403, 404, 429, 503],
-        maxAge: 60,
-        provider: true,
-      }),
-    },
-    async (request) => {
-      const window = rideWindow(context, request.params.ride, request.query.days ?? 7);
-      const outages = await context.history.rideOutages(window.ride.id, window.from, window.now + 1);
-      return context.envelopes.wrap(
-        {
-          ...window.header,
-          coverage_start: context.config.coverageStart,
-          outages: outages.map((outage) => presentOutage(outage, window.now)),
-        },
-        context.links.ridePage(window.ride),
-      );
-    },
-  );
-}
+export const listRideOutages = defineEndpoint({
+  url: '/v1/rides/:ride/outages',
+  operationId: 'listRideOutages',
+  summary: 'Each outage of one ride with start and end over the last 1 to 30 park-local days, newest first.',
+  description:
+    'An outage opens at the first Down, Brief Delay or Weather Delay report and ends at the next report of any other status; `ongoing` is true while the ride is still down. `days` counts park-local days back, today included; coverage starts at `coverage_start`.',
+  tag: 'Rides',
+  params: { ride: RIDE_PARAM },
+  query: { days: daysParam({ max: 30, fallback: 7, meaning: 'park-local days back, including today' }) },
+  body: RideOutagesBody,
+  errors: [400, 401, 403, 404, 429, 503],
+  maxAge: 60,
+  provider: true,
+  examples: [
+    '/v1/rides/magic-kingdom_space-mountain/outages',
+    '/v1/rides/magic-kingdom_space-mountain/outages?days=30',
+  ],
+  resolve: ({ params, query }, context) => {
+    const { ride, park } = requireRide(context, params.ride);
+    return {
+      key: `${ride.id}|${query.days}`,
+      version: context.services.outages.version(park),
+      input: { ride, park, days: query.days },
+    };
+  },
+  build: async ({ ride, park, days }, { services, envelopes, links, config }) => {
+    const window = services.history.window(ride, park, days);
+    const outages = await services.outages.forRide(window);
+    return envelopes.wrap(
+      {
+        ...presentRideWindow(window),
+        coverage_start: config.coverageStart,
+        outages: outages.map((outage) => presentOutage(outage, window.now)),
+      },
+      links.ridePage(ride),
+    );
+  },
+});

@@ -4,7 +4,7 @@ import { catchUpProgress } from '../../../app/progress.js';
 import { recordingIngest } from '../../../app/recording-ingest.js';
 import { systemClock } from '../../../lib/clock.js';
 import { isCalendarDate, localDate } from '../../../lib/time.js';
-import { openSqliteStore } from '../../../store/sqlite/open-sqlite-store.js';
+import { openStores } from '../../../app/drivers.js';
 import { UsageError, type Command } from '../../command.js';
 
 /**
@@ -24,10 +24,11 @@ export const historyBackfill: Command = {
         `--from must be a date YYYY-MM-DD no later than ${today} (got ${from ?? 'nothing'})`,
       );
     }
-    const store = await openSqliteStore(config.dataDir);
+    const stores = await openStores(config);
     try {
       const ingest = await recordingIngest({
-        store,
+        config,
+        store: stores.history,
         clock: systemClock,
         logger: createLogger('warn'),
         coverageStart: from,
@@ -38,7 +39,7 @@ export const historyBackfill: Command = {
       process.stdout.write(`recorded ${rows} changes from ${from}\n`);
       return 0;
     } finally {
-      await store.close();
+      await stores.close();
     }
   },
 };

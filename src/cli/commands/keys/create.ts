@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { generateKey, hashKey, keyHint } from '../../../api/access/keys.js';
 import { systemClock } from '../../../lib/clock.js';
-import { openSqliteStores } from '../../../store/sqlite/open-sqlite-store.js';
+import { openStores } from '../../../app/drivers.js';
 import { UsageError, type Command } from '../../command.js';
 
 /** Creates a key and prints it once, as the last line of stdout: only its hash is stored. */
@@ -17,7 +17,7 @@ export const keysCreate: Command = {
     if (values.tier !== 'free' && values.tier !== 'partner') {
       throw new UsageError(`--tier must be free or partner (got ${values.tier ?? 'nothing'})`);
     }
-    const stores = await openSqliteStores(config.dataDir);
+    const stores = await openStores(config);
     try {
       const key = generateKey();
       const record = await stores.keys.createKey({

@@ -1,5 +1,5 @@
 import { isoTimestamp } from '../../../lib/time.js';
-import { openSqliteStores } from '../../../store/sqlite/open-sqlite-store.js';
+import { openStores } from '../../../app/drivers.js';
 import type { Command } from '../../command.js';
 
 /** Lists keys by ID, hint, tier, name and dates: never a key or its hash. */
@@ -7,7 +7,7 @@ export const keysList: Command = {
   usage: '',
   summary: 'List keys: ID, hint, tier, name, created, revoked.',
   async run(_args, config) {
-    const stores = await openSqliteStores(config.dataDir);
+    const stores = await openStores(config);
     try {
       const rows = (await stores.keys.listKeys()).map((key) => [
         String(key.id),

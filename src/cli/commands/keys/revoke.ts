@@ -1,6 +1,6 @@
 import { KEY_PATTERN, hashKey } from '../../../api/access/keys.js';
 import { systemClock } from '../../../lib/clock.js';
-import { openSqliteStores } from '../../../store/sqlite/open-sqlite-store.js';
+import { openStores } from '../../../app/drivers.js';
 import { UsageError, type Command } from '../../command.js';
 
 /** Revokes a key given as the key itself or its ID from `keys list`; servers honour it within 10 minutes. */
@@ -10,7 +10,7 @@ export const keysRevoke: Command = {
   async run(args, config) {
     const [target, ...rest] = args;
     if (target === undefined || rest.length > 0) throw new UsageError('give one key or key ID');
-    const stores = await openSqliteStores(config.dataDir);
+    const stores = await openStores(config);
     try {
       let id: number | undefined;
       if (KEY_PATTERN.test(target)) id = (await stores.keys.findKeyByHash(hashKey(target)))?.id;

@@ -4,7 +4,7 @@
  * opens one per test and closes it afterwards.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HistoryStore, IngestBatch, NewOutage, Outage, ParkTransition, WaitChange } from './ports.js';
+import type { HistoryStore, IngestBatch, NewOutage, Outage, ParkTransition, WaitChange } from '../ports.js';
 
 // Real epoch milliseconds (past 2^31), so a driver that truncates to 32 bits fails.
 const T0 = Date.parse('2026-10-01T12:00:00.000Z');

@@ -1,0 +1,66 @@
+/**
+ * Error answers written without Fastify: to requests refused before the router (a method this
+ * read-only API does not serve, a request without Host), to malformed requests Node's HTTP parser
+ * rejects, to sockets over the connection cap and to refused WebSocket upgrades. Each is the same
+ * JSON envelope with `docs_url` that the router writes, so a client never meets another shape.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { STATUS_CODES } from 'node:http';
+import type { EnvelopeFactory } from '../envelope.js';
+import type { ErrorCode } from '../errors.js';
+import { EXPOSED_HEADERS, JSON_CONTENT_TYPE } from '../response-headers.js';
+
+export interface RawError {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly headers?: Readonly<Record<string, string | number>>;
+}
+
+const EXPOSE = EXPOSED_HEADERS.join(', ');
+
+export class RawErrors {
+  constructor(private readonly envelopes: EnvelopeFactory) {}
+
+  body(error: RawError): string {
+    return JSON.stringify(this.envelopes.error(error.code, error.message));
+  }
+
+  /** Headers every raw error carries, plus the error's own. */
+  headers(error: RawError, requestId: string | undefined, body: string): Record<string, string | number> {
+    return {
+      'content-type': JSON_CONTENT_TYPE,
+      'cache-control': 'no-store',
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': EXPOSE,
+      ...(requestId === undefined ? {} : { 'x-request-id': requestId }),
+      ...error.headers,
+      'content-length': Buffer.byteLength(body),
+    };
+  }
+
+  /** Answers a request the server has parsed, on its response. */
+  respond(response: ServerResponse, error: RawError, requestId: string): void {
+    const body = this.body(error);
+    response.writeHead(error.status, this.headers(error, requestId, body));
+    response.end(body);
+  }
+
+  /**
+   * Answers on a bare socket (a request the parser refused, an upgrade, a connection over the cap)
+   * and closes it. Nothing is written on a socket that already carries part of a response.
+   */
+  answerSocket(socket: Duplex, error: RawError, requestId?: string): void {
+    if (!socket.writable || (socket as Duplex & { bytesWritten?: number }).bytesWritten) {
+      socket.destroy();
+      return;
+    }
+    const body = this.body(error);
+    const headers = { ...this.headers(error, requestId, body), connection: 'close' };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? 'Error'}\r\n${head}\r\n${body}`);
+  }
+}

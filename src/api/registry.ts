@@ -1,0 +1,35 @@
+/**
+ * What the server serves, as clients and tests see it: every listed operation with its one-line
+ * summary (the index, row 1), and the OpenAPI document generated from the registered routes
+ * (row 2). Filled while the routes register; read once the server is ready.
+ */
+
+/** A listed endpoint for the index: `GET /v1/parks` and its one-line summary. */
+export interface ListedEndpoint {
+  readonly path: string;
+  readonly description: string;
+}
+
+export class EndpointRegistry {
+  private readonly listed: ListedEndpoint[] = [];
+  private documentSource: (() => object) | undefined;
+
+  /** Adds a served operation (`url` in Fastify's `:name` form). */
+  add(url: string, summary: string): void {
+    this.listed.push({ path: `GET ${url.replace(/:(\w+)/g, '{$1}')}`, description: summary });
+  }
+
+  get endpoints(): readonly ListedEndpoint[] {
+    return this.listed;
+  }
+
+  /** Where the OpenAPI document comes from (the server, once its routes are registered). */
+  describeWith(source: () => object): void {
+    this.documentSource = source;
+  }
+
+  document(): object {
+    if (!this.documentSource) throw new Error('the OpenAPI document is read before the server is built');
+    return this.documentSource();
+  }
+}

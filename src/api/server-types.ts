@@ -1,0 +1,33 @@
+/**
+ * The API server's type and the route options the shared hooks read, apart from the server's
+ * construction so that routes, hooks and streams can name them without importing the server.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PreparedLane } from './prepared/lane.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The lane in front of the router (tests read what it answered). */
+    readonly preparedLane: PreparedLane;
+  }
+  interface FastifyContextConfig {
+    /** `Cache-Control: public, max-age=<maxAge>` on success (SPEC endpoint table). */
+    maxAge?: number;
+    /** Counted against the caller's limits (every data endpoint; not rows 1 and 2). */
+    rateLimited?: boolean;
+    /** Provider-derived: refused with 403 when PROVIDER_DATA=disabled. */
+    provider?: boolean;
+    /** A stream endpoint: also accepts the key as `?key=`. */
+    keyInQuery?: boolean;
+  }
+}
+
+export type ApiServer = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;

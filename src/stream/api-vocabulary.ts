@@ -1,0 +1,26 @@
+/**
+ * What the streams take from the HTTP API: its context and server types, its error codes, the
+ * presenters and schemas of live waits, and the lookups and parsers of park identifiers. The
+ * streams speak the API's language, so they read it here rather than from a dozen of its modules.
+ */
+export type { ApiContext } from '../api/context.js';
+export type { ApiServer, ApiServerParts } from '../api/server.js';
+export type { EnvelopeFactory } from '../api/envelope.js';
+export type { Links } from '../api/links.js';
+export { ApiError, ERROR_MEANING, type ErrorCode } from '../api/errors.js';
+export { clientIp } from '../api/client-ip.js';
+export { refusal } from '../api/edge/request-guard.js';
+export { requirePark } from '../api/lookup.js';
+export { documentedErrors, parameterSchemas, parsedByRoute } from '../api/endpoint.js';
+export {
+  PARK_PARAM,
+  parsePath,
+  parseQuery,
+  textParam,
+  type PathParams,
+  type QueryParams,
+} from '../api/params.js';
+export { presentLiveEntry, LiveEntrySchema } from '../api/resources/live-entry.js';
+export { presentParkWaits, ParkWaitsStatusProperties } from '../api/resources/park-waits.js';
+export { Attribution, ErrorBody, ErrorCodeSchema, Nullable, Timestamp } from '../api/schemas/common.js';
+export { RATE_LIMIT_HEADER_SCHEMAS } from '../api/response-headers.js';
