@@ -32,6 +32,11 @@ async function main(): Promise<void> {
       process.stderr.write(`queuecast: ${error.message}\n`);
       process.exit(75);
     }
+    // A DATA_DIR that cannot be used, or that holds something other than our database.
+    if (error instanceof ConfigError) {
+      process.stderr.write(`queuecast: invalid configuration: ${error.message}\n`);
+      process.exit(78);
+    }
     throw error;
   }
   progress.finish(app.caughtUpRows);

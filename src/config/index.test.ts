@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './index.js';
 
+/** The tests' today: COVERAGE_START may not be later. */
+const TODAY = Date.parse('2026-11-24T12:00:00Z');
+
 describe('loadConfig', () => {
   it('gives the embedded defaults for an empty environment', () => {
     const config = loadConfig({});
@@ -42,8 +45,29 @@ describe('loadConfig', () => {
       { LOG_LEVEL: 'loud' },
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ],
-    [{ COVERAGE_START: '2026-13-01' }, 'COVERAGE_START must be a date YYYY-MM-DD (got "2026-13-01")'],
+    [
+      { COVERAGE_START: '2026-13-01' },
+      'COVERAGE_START must be a real date YYYY-MM-DD from 2020-01-01 to today, 2026-11-24 (got "2026-13-01")',
+    ],
+    [
+      { COVERAGE_START: '2026-02-30' },
+      'COVERAGE_START must be a real date YYYY-MM-DD from 2020-01-01 to today, 2026-11-24 (got "2026-02-30")',
+    ],
+    [
+      { COVERAGE_START: '1900-01-01' },
+      'COVERAGE_START must be a real date YYYY-MM-DD from 2020-01-01 to today, 2026-11-24 (got "1900-01-01")',
+    ],
+    [
+      { COVERAGE_START: '2026-11-25' },
+      'COVERAGE_START must be a real date YYYY-MM-DD from 2020-01-01 to today, 2026-11-24 (got "2026-11-25")',
+    ],
+    [{ HOST: '999.1.1.1' }, 'HOST must be an IP address or a host name to listen on (got "999.1.1.1")'],
+    [{ HOST: 'bad host!' }, 'HOST must be an IP address or a host name to listen on (got "bad host!")'],
   ])('rejects %o with one line naming the variable', (env, message) => {
-    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+    expect(() => loadConfig(env, TODAY)).toThrow(new ConfigError(message));
+  });
+
+  it.each(['127.0.0.1', '::1', 'localhost', 'api.internal', '0.0.0.0'])('listens on HOST=%s', (value) => {
+    expect(loadConfig({ HOST: value }, TODAY).host).toBe(value);
   });
 });

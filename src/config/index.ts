@@ -90,10 +90,36 @@ function refuseNotBuilt(env: Env, name: string, schemes: readonly string[], miss
   }
 }
 
-function date(env: Env, name: string, fallback: string): string {
+/** The earliest coverage start: simulated backfill runs from it to now on an empty store. */
+export const EARLIEST_COVERAGE_START = '2020-01-01';
+
+/** A real calendar day written YYYY-MM-DD (Date.parse would roll 2026-02-30 over to March). */
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/** A date from `earliest` to today (UTC), so that history never starts in the future or a century ago. */
+function pastDate(env: Env, name: string, fallback: string, earliest: string, now: number): string {
   const value = text(env, name) ?? fallback;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
-    throw new ConfigError(`${name} must be a date YYYY-MM-DD (got "${value}")`);
+  const today = new Date(now).toISOString().slice(0, 10);
+  if (!isRealDate(value) || value < earliest || value > today) {
+    throw new ConfigError(
+      `${name} must be a real date YYYY-MM-DD from ${earliest} to today, ${today} (got "${value}")`,
+    );
+  }
+  return value;
+}
+
+/** A host name (RFC 1123 labels) or an IP address; a dotted quad must be a real IPv4 address. */
+function host(env: Env): string {
+  const value = text(env, 'HOST') ?? '0.0.0.0';
+  const hostName =
+    /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+  const numeric = /^[\d.]+$/.test(value);
+  if (isIP(value) === 0 && (numeric || !hostName.test(value))) {
+    throw new ConfigError(`HOST must be an IP address or a host name to listen on (got "${value}")`);
   }
   return value;
 }
@@ -119,10 +145,10 @@ function trustProxy(env: Env): number | string | undefined {
 }
 
 /** Reads the environment into a Config, or throws a ConfigError naming the first bad variable. */
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = process.env, now: number = Date.now()): Config {
   const listenPort = port(env);
-  const host = text(env, 'HOST') ?? '0.0.0.0';
-  const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const listenHost = host(env);
+  const publicHost = listenHost === '0.0.0.0' || listenHost === '::' ? 'localhost' : listenHost;
   const localUrl = `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${listenPort}`;
   const web = ['http', 'https'];
   const baseUrl = url(env, 'BASE_URL', web, localUrl) ?? localUrl;
@@ -141,7 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   return {
     port: listenPort,
-    host,
+    host: listenHost,
     dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
     feed: oneOf(env, 'FEED', FEEDS, 'sim'),
     providerData: oneOf<ProviderData>(env, 'PROVIDER_DATA', ['enabled', 'disabled'], 'enabled'),
@@ -154,6 +180,6 @@ export function loadConfig(env: Env = process.env): Config {
     nwsUserAgent:
       text(env, 'NWS_USER_AGENT') ?? 'queuecast (self-hosted; set NWS_USER_AGENT to name a contact)',
     trustProxy: trustProxy(env),
-    coverageStart: date(env, 'COVERAGE_START', '2026-09-28'),
+    coverageStart: pastDate(env, 'COVERAGE_START', '2026-09-28', EARLIEST_COVERAGE_START, now),
   };
 }
