@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.bench/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.bench/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

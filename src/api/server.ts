@@ -13,7 +13,7 @@ import { registerAccessHook } from './access/http-hook.js';
 import type { ApiContext } from './context.js';
 import type { Endpoint } from './endpoint.js';
 import { clientErrorHandler } from './edge/client-errors.js';
-import { ConnectionCap } from './edge/connection-cap.js';
+import { ConnectionCap, MAX_CONNECTIONS_PER_ADDRESS } from './edge/connection-cap.js';
 import { RawErrors } from './edge/raw-errors.js';
 import { guarded } from './edge/request-guard.js';
 import { ApiError, ERROR_MEANING, ERROR_STATUS } from './errors.js';
@@ -28,9 +28,21 @@ import type { ApiServer } from './server-types.js';
 
 export type { ApiServer } from './server-types.js';
 
-/** How long a client may take to send a request's headers, and the whole request. */
-export const HEADERS_TIMEOUT_MS = 10_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
+/** What the HTTP server allows a connection (tests shorten the timeouts). */
+export interface HttpLimits {
+  /** How long a client may take to send a request's headers. */
+  readonly headersTimeoutMs: number;
+  /** How long a client may take to send a whole request. */
+  readonly requestTimeoutMs: number;
+  /** Open connections one address may hold without a key, streams aside. */
+  readonly maxConnectionsPerAddress: number;
+}
+
+export const HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
+};
 
 export interface ApiServerParts {
   readonly app: ApiServer;
@@ -50,10 +62,11 @@ export async function buildApiServer(
   context: ApiContext,
   logger: Logger,
   registerMore: (app: ApiServer, parts: Omit<ApiServerParts, 'app'>) => void = () => undefined,
+  limits: HttpLimits = HTTP_LIMITS,
 ): Promise<ApiServer> {
   const requestLog = new RequestLog(logger);
   const rawErrors = new RawErrors(context.envelopes);
-  const connections = new ConnectionCap(context.trustProxy, rawErrors);
+  const connections = new ConnectionCap(context.trustProxy, rawErrors, limits.maxConnectionsPerAddress);
   const lane = new PreparedLane({ access: context.access, trustProxy: context.trustProxy, log: requestLog });
   // Fastify types its instance by the logger's type; the routes are typed for its base logger.
   const baseLogger: FastifyBaseLogger = logger;
@@ -64,10 +77,10 @@ export async function buildApiServer(
     serverFactory: (router) => {
       const server = createServer(
         {
-          headersTimeout: HEADERS_TIMEOUT_MS,
-          requestTimeout: REQUEST_TIMEOUT_MS,
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
           // The timeouts above are checked this often (Node's default is every 30 s).
-          connectionsCheckingInterval: 1_000,
+          connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs / 2),
           keepAliveTimeout: 72_000,
           // Answered by the guard, in the envelope.
           requireHostHeader: false,
@@ -83,7 +96,7 @@ export async function buildApiServer(
     routerOptions: {
       ignoreTrailingSlash: true,
       // A long unknown identifier is a 404 from its lookup, not a 414 from the router.
-      maxParamLength: 2_048,
+      maxParamLength: 65_536,
       querystringParser: parseQueryString,
     },
     // Every route parses its own parameters (params.ts); nothing is coerced behind its back.

@@ -12,7 +12,7 @@ import type { ApiContext } from '../api/context.js';
 import { EnvelopeFactory } from '../api/envelope.js';
 import { Links } from '../api/links.js';
 import { EndpointRegistry } from '../api/registry.js';
-import { buildApiServer, type ApiServer } from '../api/server.js';
+import { HTTP_LIMITS, buildApiServer, type ApiServer, type HttpLimits } from '../api/server.js';
 import { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config/index.js';
 import { Ingest, type CatchUpProgress } from '../ingest/ingest.js';
@@ -42,6 +42,8 @@ export interface AppOptions {
   readonly onCatchUpProgress?: (progress: CatchUpProgress) => void;
   /** Stream timers, limits and the access gate (tests shorten the timers). */
   readonly streams?: Partial<StreamOptions>;
+  /** HTTP timeouts and the connection cap (tests shorten the timeouts). */
+  readonly http?: Partial<HttpLimits>;
 }
 
 export interface App {
@@ -121,10 +123,15 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     logger.error({ err: error }, 'a stream slot could not be released');
   });
   const streams = createStreams({ context, bus: shared.bus, logger }, { gate, ...options.streams });
-  const server = await buildApiServer(context, logger, (app, parts) => {
-    registerSite(app, context);
-    streams.register(app, parts);
-  });
+  const server = await buildApiServer(
+    context,
+    logger,
+    (app, parts) => {
+      registerSite(app, context);
+      streams.register(app, parts);
+    },
+    { ...HTTP_LIMITS, ...options.http },
+  );
   await server.ready();
 
   return {

@@ -1,9 +1,20 @@
 import { pino, type Logger, type DestinationStream } from 'pino';
 import type { LogLevel } from '../config/index.js';
 
-/** Strips `key=` from logged URLs: keys are secrets and are never written to logs. */
+/** Strips keys from logged URLs (`key=`, or a key pasted into a path): keys are never written to logs. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]key=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&]key=)[^&#]*/gi, '$1[redacted]')
+    .replace(/pk_live_[A-Za-z0-9]*/g, 'pk_live_[redacted]');
+}
+
+/**
+ * Errors as pino serialises them, less what may carry a request's headers: Node's parser errors
+ * hold the raw packet, Authorization and X-Service-Key included.
+ */
+function serializeError(error: Error): Record<string, unknown> {
+  const { rawPacket: _rawPacket, ...rest } = pino.stdSerializers.err(error) as Record<string, unknown>;
+  return rest;
 }
 
 /**
@@ -23,8 +34,12 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
           ip: req.ip,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
-      redact: { paths: ['req.headers.authorization', 'req.headers["x-service-key"]'], remove: true },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers["x-service-key"]', 'err.rawPacket', 'rawPacket'],
+        remove: true,
+      },
     },
     destination,
   );

@@ -55,7 +55,7 @@ describe('start-up', () => {
     ['COVERAGE_START=1900-01-01', { COVERAGE_START: '1900-01-01' }, /^COVERAGE_START must be a real date/],
     ['HOST=999.1.1.1', { HOST: '999.1.1.1' }, /^HOST must be an IP address or a host name/],
   ])('stops on %s with exit code 78 and one line naming the variable', async (_case, env, message) => {
-    if (env.DATA_DIR === corrupt) {
+    if ((env as { DATA_DIR?: string }).DATA_DIR === corrupt) {
       mkdirSync(corrupt, { recursive: true });
       writeFileSync(join(corrupt, 'queuecast.db'), 'garbage '.repeat(1024));
     }

@@ -55,6 +55,10 @@ describe('concurrent streams', () => {
     expect(refusal).toMatchObject({ code: 'too_many_streams', closed: { code: 1013 } });
     const fourth = await sse();
     expect(fourth.response.statusCode).toBe(429);
+    expect(fourth.response.headers['retry-after']).toBe('10');
+    for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+      expect(fourth.response.headers[header], header).toMatch(/^\d+$/);
+    }
     await fourth.ended;
     expect(JSON.parse(fourth.text)).toMatchObject({ error: { code: 'too_many_streams' } });
 

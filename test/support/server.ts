@@ -13,6 +13,7 @@ import type { Feeds } from '../../src/app/index.js';
 import type { Catalog } from '../../src/catalog/catalog.js';
 import { systemClock, type Clock } from '../../src/lib/clock.js';
 import type { StreamOptions } from '../../src/stream/index.js';
+import type { HttpLimits } from '../../src/api/server.js';
 
 export const SITE_URL = 'https://queuecast.test';
 export const BASE_URL = 'https://api.queuecast.test';
@@ -36,6 +37,8 @@ export interface StartOptions {
   /** A manual clock also turns polling off: the test drives `app.ingest.refreshAll()`. */
   readonly clock?: Clock;
   readonly feeds?: (catalog: Catalog) => Feeds;
+  /** HTTP timeouts and the connection cap. */
+  readonly http?: Partial<HttpLimits>;
 }
 
 const DAY = 86_400_000;
@@ -71,6 +74,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     poll: options.clock === undefined,
     ...(options.feeds ? { feeds: options.feeds } : {}),
     ...(options.streams ? { streams: options.streams } : {}),
+    ...(options.http ? { http: options.http } : {}),
   });
   const url = await app.listen();
   let closed = false;

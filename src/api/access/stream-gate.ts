@@ -10,6 +10,9 @@ import type { AccessControl } from './access-control.js';
 import type { Caller } from './caller.js';
 import { TIER_LIMITS } from './tiers.js';
 
+/** When a client refused for holding too many streams should try again. */
+export const STREAM_RETRY_SECONDS = 10;
+
 export class AccessStreamGate implements StreamGate {
   /** @param onReleaseFailed told when a slot could not be given back (a shared store down). */
   constructor(
@@ -30,8 +33,9 @@ export class AccessStreamGate implements StreamGate {
       return {
         ok: false,
         code: 'too_many_streams',
-        message: `${who} may hold ${max} concurrent streams and all are in use; close one first, or use one WebSocket subscribed to several parks.`,
-        headers,
+        message: `${who} may hold ${max} concurrent streams and all are in use; close one first (or use one WebSocket subscribed to several parks), then retry in ${STREAM_RETRY_SECONDS} seconds.`,
+        // Every 429 says when to retry, as the spec's Errors section asks.
+        headers: { ...headers, 'Retry-After': STREAM_RETRY_SECONDS },
       };
     }
     let released = false;
