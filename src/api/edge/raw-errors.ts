@@ -20,6 +20,14 @@ export interface RawError {
 
 const EXPOSE = EXPOSED_HEADERS.join(', ');
 
+/**
+ * `node:http` keeps the response a socket is writing in `_httpMessage` until it finishes (not in
+ * its public types, and stable since Node 0.x): the one way to know a response is in flight.
+ */
+interface HttpSocket {
+  readonly _httpMessage?: unknown;
+}
+
 export class RawErrors {
   constructor(private readonly envelopes: EnvelopeFactory) {}
 
@@ -49,10 +57,12 @@ export class RawErrors {
 
   /**
    * Answers on a bare socket (a request the parser refused, an upgrade, a connection over the cap)
-   * and closes it. Nothing is written on a socket that already carries part of a response.
+   * and closes it. A keep-alive socket gets the answer after the responses it already carried; one
+   * still writing a response (a stream, a pipelined request) is cut instead, as writing into the
+   * middle of a response would corrupt it.
    */
   answerSocket(socket: Duplex, error: RawError, requestId?: string): void {
-    if (!socket.writable || (socket as Duplex & { bytesWritten?: number }).bytesWritten) {
+    if (!socket.writable || (socket as Duplex & HttpSocket)._httpMessage) {
       socket.destroy();
       return;
     }
