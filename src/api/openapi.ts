@@ -8,6 +8,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { TSchema } from 'typebox';
 import type { ApiContext } from './context.js';
 import { ERROR_MEANING, ERROR_STATUS } from './errors.js';
+import { SchemaNamer } from './named-schemas.js';
 
 export const API_TAGS = [
   { name: 'Service', description: 'The index and the description documents.' },
@@ -84,58 +85,12 @@ export function openapiDocument(
 
 /** The document with every titled schema moved under `components.schemas` and referenced by name. */
 export function withNamedSchemas<T extends Json>(document: T, extra: readonly TSchema[] = []): T {
-  const named = new Map<string, Json>();
-  const name = (schema: Json): Json => {
-    const title = schema.title;
-    const inner = walk(schema, true);
-    if (typeof title !== 'string') return inner;
-    const { title: _title, ...rest } = inner;
-    const known = named.get(title);
-    if (known === undefined) named.set(title, rest);
-    else if (!sameShape(known, rest)) throw new Error(`two different schemas are both named ${title}`);
-    return { $ref: `#/components/schemas/${title}` };
-  };
-  const walk = (value: Json, isSchema: boolean): Json => {
-    const out: Json = {};
-    for (const [key, child] of Object.entries(value)) out[key] = visit(child, isSchema);
-    return out;
-  };
-  const visit = (value: unknown, parentIsSchema: boolean): unknown => {
-    if (Array.isArray(value)) return value.map((item) => visit(item, parentIsSchema));
-    if (typeof value !== 'object' || value === null) return value;
-    const object = value as Json;
-    return typeof object.title === 'string' && looksLikeSchema(object)
-      ? name(object)
-      : walk(object, parentIsSchema);
-  };
-  const paths = visit(document.paths, false);
-  for (const schema of extra) name(schema as unknown as Json);
-  const components = (document.components ?? {}) as Json;
+  const namer = new SchemaNamer();
+  const paths = namer.visit(document.paths);
+  for (const schema of extra) namer.name(schema);
   return {
     ...document,
     paths,
-    components: {
-      ...components,
-      schemas: Object.fromEntries([...named].sort(([a], [b]) => a.localeCompare(b))),
-    },
+    components: { ...((document.components ?? {}) as Json), schemas: namer.schemas() },
   };
-}
-
-function looksLikeSchema(value: Json): boolean {
-  return 'type' in value || 'anyOf' in value || 'oneOf' in value || 'allOf' in value || 'enum' in value;
-}
-
-/** Whether two schemas named alike say the same thing, whatever their descriptions. */
-function sameShape(a: unknown, b: unknown): boolean {
-  return JSON.stringify(withoutDescriptions(a)) === JSON.stringify(withoutDescriptions(b));
-}
-
-function withoutDescriptions(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutDescriptions);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => key !== 'description' && key !== 'headers')
-      .map(([key, child]) => [key, withoutDescriptions(child)]),
-  );
 }

@@ -11,7 +11,9 @@ export { ApiError, ERROR_MEANING, type ErrorCode } from '../api/errors.js';
 export { clientIp } from '../api/client-ip.js';
 export { refusal } from '../api/edge/request-guard.js';
 export { requirePark } from '../api/lookup.js';
-export { documentedErrors, parameterSchemas, parsedByRoute } from '../api/endpoint.js';
+export { defineEndpoint, documentedErrors, parameterSchemas, parsedByRoute } from '../api/endpoint.js';
+export { SchemaNamer } from '../api/named-schemas.js';
+export { CATALOG_VERSION } from '../api/prepared/cache.js';
 export {
   PARK_PARAM,
   parsePath,

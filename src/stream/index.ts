@@ -11,6 +11,7 @@
 import type { Logger } from 'pino';
 import type { ApiContext, ApiServer, ApiServerParts } from './api-vocabulary.js';
 import type { Bus } from '../shared-state/bus.js';
+import { getAsyncapi } from './asyncapi.js';
 import { Heartbeat } from './heartbeat.js';
 import { StreamHub } from './hub.js';
 import { StreamMessages } from './messages.js';
@@ -58,6 +59,7 @@ export function createStreams(deps: StreamDependencies, overrides: Partial<Strea
     hub,
     register(app, parts) {
       websocket.register(app, parts);
+      parts.addEndpoint(getAsyncapi);
       registerSseRoute(app, { context, hub, messages, logger, options, parts });
       hub.start();
       heartbeat.start();

@@ -32,6 +32,7 @@ const ROUTES: readonly { readonly url: string; readonly query: readonly string[]
   ...ENDPOINTS.map((endpoint) => ({ url: endpoint.url, query: Object.keys(endpoint.query) })),
   { url: '/v1/parks/:park/waits/stream', query: ['key'] },
   { url: '/v1/stream', query: ['key'] },
+  { url: '/v1/asyncapi.json', query: [] },
   { url: '/docs', query: [] },
   { url: '/docs.md', query: [] },
 ];

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Parser } from '@asyncapi/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.js';
 
@@ -42,5 +43,82 @@ describe('the served OpenAPI document', () => {
       (p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`,
     );
     expect(problems).toEqual([]);
+  });
+
+  it("passes Spectral's OpenAPI ruleset with no errors and no warnings", async () => {
+    const file = join(dir, 'openapi-spectral.json');
+    writeFileSync(file, await (await server.get('/v1/openapi.json')).text());
+    const output = await run(
+      'node_modules/.bin/spectral',
+      ['lint', file, '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet'],
+      { env: { ...process.env, SCARF_ANALYTICS: 'false' } },
+    ).catch((error: unknown) => error as { stdout: string });
+    const results = JSON.parse(output.stdout || '[]') as { code: string; message: string; path: string[] }[];
+    expect(results.map((r) => `${r.code} ${r.path.join('.')}: ${r.message}`)).toEqual([]);
+  });
+
+  it('describes every operation and names every body and stream message as a component', async () => {
+    const document = (await (await server.get('/v1/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            description?: string;
+            responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+          }
+        >
+      >;
+      components: { schemas: Record<string, unknown> };
+    };
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect(operation.description?.length ?? 0, `${method} ${path}`).toBeGreaterThan(40);
+        const body = operation.responses['200']?.content?.['application/json']?.schema;
+        if (body && path !== '/v1/openapi.json' && path !== '/v1/asyncapi.json') {
+          expect(body.$ref, `${method} ${path}`).toMatch(/^#\/components\/schemas\//);
+        }
+      }
+    }
+    for (const name of [
+      'Error',
+      'Attribution',
+      'StreamMessage',
+      'SnapshotMessage',
+      'ChangesMessage',
+      'ClientMessage',
+    ]) {
+      expect(document.components.schemas, name).toHaveProperty(name);
+    }
+  });
+});
+
+describe('the served AsyncAPI document', () => {
+  it('is valid AsyncAPI 3.0, with no errors and no warnings, and names every stream message', async () => {
+    const text = await (await server.get('/v1/asyncapi.json')).text();
+    const { diagnostics } = await new Parser().parse(text);
+    // Severity 0 is an error, 1 a warning; 2 and 3 are information and hints.
+    expect(diagnostics.filter((d) => d.severity <= 1).map((d) => `${d.code}: ${d.message}`)).toEqual([]);
+    const document = JSON.parse(text) as {
+      asyncapi: string;
+      channels: { stream: { messages: Record<string, unknown> } };
+    };
+    expect(document.asyncapi).toBe('3.0.0');
+    expect(Object.keys(document.channels.stream.messages).sort()).toEqual(
+      [
+        'changes',
+        'clientPing',
+        'error',
+        'park',
+        'ping',
+        'pong',
+        'ready',
+        'snapshot',
+        'subscribe',
+        'subscribed',
+        'unsubscribe',
+        'unsubscribed',
+      ].sort(),
+    );
   });
 });

@@ -17,6 +17,10 @@ describe('developer documentation', () => {
       expect(html).toContain(`id="${item?.get?.operationId ?? ''}"`);
     }
     expect(html).toContain('rights_unavailable');
+    // The WebSocket's example is a WebSocket session; curl would only get 426.
+    expect(html).toContain('npx wscat -c ws');
+    expect(html).not.toMatch(/curl [^<]*\/v1\/stream</);
+    expect(html).toContain('From a browser');
   });
 
   it('serves the same reference as Markdown', async () => {

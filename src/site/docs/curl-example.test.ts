@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { curlExample, parameterExample } from './curl-example.js';
+import { curlExample, parameterExample, webSocketExample } from './curl-example.js';
 
 const noRefs = (): undefined => undefined;
 const path = (
@@ -66,5 +66,11 @@ describe('curlExample', () => {
       noRefs,
     );
     expect(curl).toBe('curl -N https://api.test/v1/s');
+  });
+
+  it('shows a WebSocket as a WebSocket client session, not a curl that would get 426', () => {
+    expect(webSocketExample('wss://api.test/v1/stream')).toBe(
+      'npx wscat -c wss://api.test/v1/stream\n> {"type":"subscribe","parks":["magic-kingdom"]}',
+    );
   });
 });

@@ -51,6 +51,11 @@ export function curlExample(input: CurlInput, resolve: RefResolver): string {
   return `curl ${input.eventStream ? '-N ' : ''}${shellWord(url)}`;
 }
 
+/** A WebSocket session with a command-line client: connect, then subscribe. */
+export function webSocketExample(streamUrl: string): string {
+  return `npx wscat -c ${shellWord(streamUrl)}\n> {"type":"subscribe","parks":["magic-kingdom"]}`;
+}
+
 /** Leaves plain URLs readable; quotes the ones a shell would reinterpret (`?`, `&`, `,` in braces). */
 function shellWord(text: string): string {
   if (/^[A-Za-z0-9_\-.:/{}%=@+~]+$/.test(text)) return text;

@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { curlExample, parameterExample } from './curl-example.js';
+import { curlExample, parameterExample, webSocketExample } from './curl-example.js';
 import { collectErrorCatalog } from './error-codes.js';
 import { collectOperationGroups, resolveResponse, type CollectedOperation } from './operations.js';
 import {
@@ -81,15 +81,19 @@ function operationDoc(
     description: operation.description ?? '',
     deprecated: operation.deprecated === true,
     access: accessRule(operation.security ?? doc.security, schemes),
-    curl: curlExample(
-      {
-        baseUrl: options.baseUrl,
-        path: entry.path,
-        parameters: entry.parameters,
-        eventStream: isEventStream(entry, resolve),
-      },
-      resolve,
-    ),
+    // A WebSocket is not something curl can hold open: its example is a WebSocket client's.
+    curl:
+      '101' in (operation.responses ?? {})
+        ? webSocketExample(options.streamUrl)
+        : curlExample(
+            {
+              baseUrl: options.baseUrl,
+              path: entry.path,
+              parameters: entry.parameters,
+              eventStream: isEventStream(entry, resolve),
+            },
+            resolve,
+          ),
     parameters: entry.parameters.map((parameter) => parameterDoc(parameter, resolve)),
     responses: Object.entries(operation.responses ?? {}).flatMap(([status, response]) => {
       const resolved = resolveResponse(response, resolve);

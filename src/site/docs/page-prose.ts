@@ -29,6 +29,12 @@ export function overviewProse(siteUrl: string, streamUrl: string, eventStreams: 
       "and hours are in the park's IANA time zone.",
     '**Keys are optional.** Without one you get the lowest limits; see [Authentication](#authentication).',
     '**Prefer streaming to polling:** one snapshot, then only changes.',
+    '**From a browser:** every endpoint allows any origin (CORS). `fetch` may send the key in ' +
+      '`Authorization: Bearer` or `X-Service-Key` (the preflight is answered). `EventSource` and the ' +
+      'browser `WebSocket` cannot set headers, so the streams also take the key as `?key=`. A key in ' +
+      'page code is public to anyone who opens the page: use a free key there, never a partner key, and ' +
+      'answers to a keyed request are `Cache-Control: private`, so a shared cache never hands your ' +
+      'limits to someone else.',
     [
       `- WebSocket \`${streamUrl}\`: send \`{"type":"subscribe","parks":["<park>"]}\` (at most 10 parks, ` +
         'or `"*"` for all). You receive `subscribed`, one `snapshot` per park, then `changes` and `park` ' +
