@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Installs Chromium for the browser tests when a fresh machine lacks it.
+    globalSetup: ['test/support/provision.ts'],
   },
 });

@@ -3,19 +3,15 @@
  * from another origin that uses the browser's own WebSocket and EventSource. Both receive the
  * snapshot, then a change made by advancing the simulator's clock.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
+import { chromiumPath, launchChromium, type Browser } from '../support/chromium.js';
 import { SITE_URL } from '../support/server.js';
 import { NOON_NEW_YORK, advance } from './support/drive.js';
 import { startStreamServer, type StreamServer } from './support/stream-server.js';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 /** The page: every message either transport receives, parsed, in `window.received`. */
 const PAGE = `<!doctype html>
@@ -45,44 +41,30 @@ interface Received {
 const clock = new ManualClock(NOON_NEW_YORK);
 let server: StreamServer;
 let pageServer: Server;
-let browser: BrowserContext | undefined;
+let browser: Browser | undefined;
 let page: Page;
-let profile: string;
 
 const received = () => page.evaluate(() => (globalThis as unknown as { received: Received }).received);
 
 beforeAll(async () => {
+  if (!chromiumPath()) return;
   server = await startStreamServer({ clock });
   pageServer = createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
   });
   await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-  profile = mkdtempSync(join(tmpdir(), 'queuecast-chromium-'));
-  // A fresh profile directory each run (playwright passes it as --user-data-dir).
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-  page = browser.pages()[0] ?? (await browser.newPage());
+  browser = await launchChromium();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
 });
 
 afterAll(async () => {
+  if (!chromiumPath()) return;
   await browser?.close();
   await new Promise((resolve) => pageServer.close(resolve));
   await server.close();
-  rmSync(profile, { recursive: true, force: true });
 });
 
-describe('a browser page', () => {
+describe.skipIf(!chromiumPath())('a browser page', () => {
   it("receives the snapshot, then a change, through the browser's WebSocket and EventSource", async () => {
     const { port } = pageServer.address() as AddressInfo;
     const params = new URLSearchParams({
