@@ -25,12 +25,24 @@ export default tseslint.config(
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Only src/config reads the environment; take settings from Config.',
         },
+      ],
+    },
+  },
+  {
+    // The per-request path: there each such literal gets a hidden class of its own, which keeps whole
+    // requests alive through young-generation collections (ADR 0006).
+    files: ['src/api/prepared/**', 'src/api/access/**', 'src/api/client-ip.ts', 'src/api/edge/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
         {
-          // Each such literal gets a hidden class of its own, which kept whole requests alive through
-          // young-generation GCs (ADR 0006).
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Only src/config reads the environment; take settings from Config.',
+        },
+        {
           selector: "ObjectExpression > Property[kind='get'], ObjectExpression > Property[kind='set']",
           message:
-            'No accessors in object literals: put the getter on a class (see RawClient in src/api/client-ip.ts).',
+            'No accessors in object literals on the request path: put the getter on a class (see RawClient in src/api/client-ip.ts).',
         },
       ],
     },

@@ -15,6 +15,8 @@
  * Always `TRUST_PROXY=loopback`, as behind a local proxy: keyless callers are then told apart by
  * X-Forwarded-For, so wrk can present many client addresses (see BENCHMARKS.md).
  */
+// First, before anything else allocates, as in src/main.ts (ADR 0007).
+import '../src/lib/tick-shapes.js';
 import type { LiveEntry } from '../src/live/types.js';
 import { loadBuiltApp } from './built-app.js';
 import { serve } from './child.js';

@@ -19,8 +19,8 @@ const REMEMBERED_ADDRESSES = 4_096;
 
 /**
  * Trust by address list, each address's decision remembered: the proxy in front of the server
- * presents the same address on every request, and parsing it was most of what resolving a
- * client IP cost (about 1 µs of 1.2).
+ * presents the same address on every request, and parsing it is most of what resolving a client
+ * IP costs.
  */
 function remembered(trust: TrustProxy): TrustProxy {
   const decisions = new Map<string, boolean>();
@@ -59,8 +59,8 @@ function isOneAddress(forwarded: string): boolean {
  * A request as access control and the request log read it: its headers, the stream key from the
  * query when the endpoint takes one, and the client address, worked out only when read (keyed
  * callers and unlogged requests never need it). The getter lives on the class: an accessor in an
- * object literal made a hidden class per request, whose map transition kept the whole request
- * alive through young-generation GCs, a third of a cached answer's cost (BENCHMARKS.md).
+ * object literal makes a hidden class per request, which keeps the request alive through
+ * young-generation collections (ADR 0006).
  */
 export class RawClient {
   constructor(

@@ -2,9 +2,9 @@
  * Request logging. Every request is logged with its outcome in one line (method, URL with any key
  * redacted by the logger's serializer, client IP, request ID, status, response time): at `debug`
  * for successes, `info` for client errors, `error` for server errors. At the default
- * LOG_LEVEL=info a line per success was the largest cost of a cached response after the socket
- * write itself (BENCHMARKS.md), so successes are counted instead, and a summary of the traffic is
- * logged once a minute (`TrafficSummary`). LOG_LEVEL=debug logs every request.
+ * LOG_LEVEL=info successes are counted instead (a line each would cost more than the rest of a
+ * cached answer, ADR 0006), and a summary of the traffic is logged once a minute
+ * (`TrafficSummary`). LOG_LEVEL=debug logs every request.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';

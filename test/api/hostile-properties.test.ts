@@ -292,7 +292,7 @@ describe('integer and date parameters', () => {
           expect(answer.status, `${path} -> ${answer.body.slice(0, 200)}`).toBe(400);
           const body = JSON.parse(answer.body) as { error: { code: string; message: string } };
           expect(body.error.code).toBe('invalid_request');
-          expect(body.error.message).toMatch(new RegExp(`${name}`));
+          expect(body.error.message).toMatch(new RegExp(name));
           expect(body.error.message).toMatch(/\d/);
         },
       ),

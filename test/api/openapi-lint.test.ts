@@ -97,8 +97,9 @@ describe('the served AsyncAPI document', () => {
   it('is valid AsyncAPI 3.0, with no errors and no warnings, and names every stream message', async () => {
     const text = await (await server.get('/v1/asyncapi.json')).text();
     const { diagnostics } = await new Parser().parse(text);
-    // Severity 0 is an error, 1 a warning; 2 and 3 are information and hints.
-    expect(diagnostics.filter((d) => d.severity <= 1).map((d) => `${d.code}: ${d.message}`)).toEqual([]);
+    // Errors (0) and warnings (1); information and hints (such as "3.1.0 exists") are not faults.
+    const serious = (severity: number) => severity <= 1;
+    expect(diagnostics.filter((d) => serious(d.severity)).map((d) => `${d.code}: ${d.message}`)).toEqual([]);
     const document = JSON.parse(text) as {
       asyncapi: string;
       channels: { stream: { messages: Record<string, unknown> } };

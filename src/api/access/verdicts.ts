@@ -22,7 +22,7 @@ export class KeyVerdicts {
   /**
    * By the key as presented, in this process's memory only, where every request's headers carry it
    * anyway; the key store and the logs never see it (ADR 0004). Looked up on every keyed request: a
-   * SHA-256 digest per lookup was a third of what the prepared lane added to an answer.
+   * SHA-256 digest per lookup would be a large share of a cached answer's cost (ADR 0004).
    */
   private readonly cache = new Map<string, KeyVerdict>();
 

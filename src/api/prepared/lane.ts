@@ -3,14 +3,14 @@
  * whose query parameters the endpoint declares, no key or a key judged in the last 10 minutes,
  * within its limits) straight from the `node:http` server, before Fastify's router. Those are nearly all the
  * traffic of the live endpoints, and the router's per-request machinery (request and reply objects,
- * hooks, a child logger) costs more than the answer itself (BENCHMARKS.md). Answers are decided as
+ * hooks, a child logger) costs more than the answer itself (ADR 0006). Answers are decided as
  * requests are read and written together at the end of the event-loop turn (WriteBatch).
  *
  * The lane only ever sends successes (200, and 304 for a matching If-None-Match). Everything else
- * (HEAD, an undeclared query parameter, an unknown park, a key to look up first, any
- * refusal) goes to the router, which alone words errors. Both paths make the same decisions through
- * the same modules (access control, prepared bodies, response headers, request log); a test compares
- * their answers.
+ * (HEAD, an undeclared query parameter, an unknown park, a key to look up first, any refusal) goes
+ * to the router, which alone words errors. Endpoints reach the lane only through their declaration
+ * (endpoint.ts), which gives it the same parsers, resolution and bodies the router uses; a test
+ * compares the two paths' answers for every endpoint (ADR 0008).
  */
 // Imported, not the global: in Node 20 the global `performance` is a lazy getter that costs a
 // module lookup on every read, and the lane reads the clock twice per request.
