@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../../src/api/access/keys.js';
 import { ManualClock } from '../../src/lib/clock.js';
-import { cli, createKey } from '../support/cli.js';
+import { cli, createKey as createKeyWithCli } from '../support/cli.js';
+import { createKey } from '../support/keys.js';
 import { expectError, receive } from '../support/expect-response.js';
 import { OpenApiContract } from '../support/openapi.js';
 import { startServer, type TestServer } from '../support/server.js';
@@ -160,7 +161,7 @@ describe('keys', () => {
 
   it('stops accepting a revoked key within the 10-minute verdict lifetime', async () => {
     nextMinute();
-    const key = await createKey(server.dataDir, 'free');
+    const key = await createKeyWithCli(server.dataDir, 'free');
     const headers = { authorization: `Bearer ${key}` };
     expect((await server.get('/v1/parks', { headers })).status).toBe(200);
     await cli(server.dataDir, 'keys', 'revoke', key);

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchChromium, type Browser } from '../support/chromium.js';
-import { createKey } from '../support/cli.js';
+import { createKey } from '../support/keys.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>cache probe</title></head><body>

@@ -4,7 +4,7 @@
  * the log. Slow and idle connections are cut off, and one address cannot hold the server's sockets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../support/cli.js';
+import { createKey } from '../support/keys.js';
 import { openSocket, rawExchange, readResponse, type RawResponse } from '../support/raw-http.js';
 import { SITE_URL, startServer, type TestServer } from '../support/server.js';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
-import { createKey } from '../support/cli.js';
+import { createKey } from '../support/keys.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
 import { OpenApiContract } from '../support/openapi.js';
 import { SITE_URL, startServer, type TestServer } from '../support/server.js';
@@ -65,24 +65,6 @@ describe('the prepared lane', () => {
     expect(lane.headers).toEqual(router.headers);
     expect(lane.bytes.equals(router.bytes)).toBe(true);
     expect(router.remaining).toBe(lane.remaining - 1);
-  });
-
-  it.each([
-    ['/v1/parks', 300],
-    ['/v1/rides/magic-kingdom_space-mountain', 5],
-    ['/v1/rides/seven-dwarfs-mine-train/history', 60],
-    ['/v1/rides/seven-dwarfs-mine-train/history?days=7', 60],
-    ['/v1/rides/magic-kingdom_space-mountain/history?days=2', 60],
-    ['/v1/parks/dca/priority-lane', 5],
-    ['/v1/parks/epic-universe/reliability', 300],
-  ])('answers %s in the lane once the router has prepared it', async (path, maxAge) => {
-    const router = await exchange(`${path}${path.includes('?') ? '&' : '?'}via=router`, {});
-    const lane = await exchange(path, {});
-    expect(router).toMatchObject({ status: 200, inLane: false });
-    expect(lane).toMatchObject({ status: 200, inLane: true });
-    expect(lane.headers).toEqual(router.headers);
-    expect(lane.headers['cache-control']).toBe(`public, max-age=${maxAge}`);
-    expect(lane.bytes.equals(router.bytes)).toBe(true);
   });
 
   it('answers If-None-Match with the same 304 as the router', async () => {

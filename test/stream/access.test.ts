@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
-import { createKey } from '../support/cli.js';
+import { createKey } from '../support/keys.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { RawResponse, WsClient, type Closed } from './support/clients.js';
 

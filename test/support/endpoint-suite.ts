@@ -1,0 +1,173 @@
+/**
+ * The shared endpoint suite: what every data endpoint must do, checked from its registry entry.
+ * A test file calls `describeDataEndpoint(endpoint)` once per endpoint; the servers are shared by
+ * the whole file. Each test speaks for a client address of its own (TRUST_PROXY=loopback), so the
+ * keyless limits of one test never reach another.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../src/api/endpoint.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { expectError, receive } from './expect-response.js';
+import { createKey } from './keys.js';
+import { OpenApiContract } from './openapi.js';
+import { SITE_URL, startServer, type TestServer } from './server.js';
+
+interface Servers {
+  /** PROVIDER_DATA enabled (the default). */
+  readonly served: TestServer;
+  /** PROVIDER_DATA=disabled. */
+  readonly withoutProviderData: TestServer;
+  readonly contract: OpenApiContract;
+  readonly freeKey: string;
+  readonly partnerKey: string;
+}
+
+let servers: Servers | undefined;
+let users = 0;
+let addresses = 0;
+
+/** A client address nobody else in the file uses. */
+function freshAddress(): Record<string, string> {
+  addresses += 1;
+  return { 'x-forwarded-for': `198.51.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}` };
+}
+
+/** Starts the file's servers on first use: a fixed clock, so no refresh lands between two requests. */
+function useServers(): () => Servers {
+  beforeAll(async () => {
+    users += 1;
+    if (servers) return;
+    const clock = new ManualClock(Date.parse('2026-11-21T16:00:05Z'));
+    const env = { TRUST_PROXY: 'loopback' };
+    const [served, withoutProviderData] = await Promise.all([
+      startServer({ clock, env }),
+      startServer({ clock, env: { ...env, PROVIDER_DATA: 'disabled' } }),
+    ]);
+    servers = {
+      served,
+      withoutProviderData,
+      contract: await OpenApiContract.fetch(served.url),
+      freeKey: await createKey(served.dataDir, 'free'),
+      partnerKey: await createKey(served.dataDir, 'partner'),
+    };
+  });
+  afterAll(async () => {
+    users -= 1;
+    if (users > 0 || !servers) return;
+    await Promise.all([servers.served.close(), servers.withoutProviderData.close()]);
+    servers = undefined;
+  });
+  return () => {
+    if (!servers) throw new Error('the endpoint suite servers are not started');
+    return servers;
+  };
+}
+
+/** Headers that differ between any two requests: the date, and the count that went down. */
+const VARYING = new Set(['date', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+
+async function exchange(server: TestServer, path: string, headers: Record<string, string>) {
+  const before = server.app.server.preparedLane.answered;
+  const response = await server.get(path, { headers: { 'x-request-id': 'suite-probe', ...headers } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    headers: Object.fromEntries([...response.headers].filter(([name]) => !VARYING.has(name))),
+    bytes,
+    inLane: server.app.server.preparedLane.answered > before,
+  };
+}
+
+/** `path` with one more query parameter, which sends the request to the router (the lane takes only declared ones). */
+const viaRouter = (path: string) => `${path}${path.includes('?') ? '&' : '?'}via=router`;
+
+export function describeDataEndpoint(endpoint: Endpoint): void {
+  describe(`GET ${endpoint.url} (${endpoint.operationId})`, () => {
+    const get = useServers();
+    const path = endpoint.examples[0];
+
+    it('answers a keyless caller: keyless limits, public caching, a body the OpenAPI document accepts', async () => {
+      const { served, contract } = get();
+      const received = await receive(await served.get(path, { headers: freshAddress() }));
+      expect(received.status, JSON.stringify(received.body).slice(0, 500)).toBe(200);
+      expect(received.headers.get('x-ratelimit-limit')).toBe('30');
+      expect(received.headers.get('x-ratelimit-remaining')).toBe('29');
+      expect(received.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
+      expect(received.headers.get('cache-control')).toBe(`public, max-age=${endpoint.maxAge}`);
+      expect(received.headers.get('vary')).toBe('Accept-Encoding, Authorization, X-Service-Key');
+      expect(received.headers.get('access-control-allow-origin')).toBe('*');
+      expect(contract.validate(path, 200, received.body)).toEqual([]);
+      expect(received.body).toMatchObject({ schema_version: 1, docs_url: `${SITE_URL}/docs` });
+      expect((received.body.attribution as { url: string }).url.startsWith(`${SITE_URL}/`)).toBe(true);
+    });
+
+    it.each([
+      ['a free key in Authorization', 'free', 'authorization', '120'],
+      ['a partner key in X-Service-Key', 'partner', 'x-service-key', '600'],
+    ] as const)('answers %s with its limits and private caching', async (_case, tier, header, limit) => {
+      const { served, freeKey, partnerKey } = get();
+      const key = tier === 'free' ? freeKey : partnerKey;
+      const value = header === 'authorization' ? `Bearer ${key}` : key;
+      const response = await served.get(path, { headers: { [header]: value } });
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-ratelimit-limit')).toBe(limit);
+      expect(response.headers.get('cache-control')).toBe(`private, max-age=${endpoint.maxAge}`);
+    });
+
+    it('refuses an invalid key with 401 invalid_key, never the keyless tier', async () => {
+      const { served, contract } = get();
+      for (const authorization of ['Bearer pk_live_short', `Bearer pk_live_${'Z'.repeat(32)}`]) {
+        const received = await receive(
+          await served.get(path, { headers: { authorization, ...freshAddress() } }),
+        );
+        expectError(received, contract, path, {
+          status: 401,
+          code: 'invalid_key',
+          message: /keyless allowance/,
+        });
+      }
+    });
+
+    it('refuses ?key= (only the streams take it) with 400', async () => {
+      const { served, contract, freeKey } = get();
+      const keyed = `${path}${path.includes('?') ? '&' : '?'}key=${freeKey}`;
+      const received = await receive(await served.get(keyed, { headers: freshAddress() }));
+      expectError(received, contract, path, {
+        status: 400,
+        code: 'invalid_request',
+        message: /stream endpoints only/,
+      });
+    });
+
+    it(
+      endpoint.provider
+        ? 'answers 403 rights_unavailable when provider data is disabled'
+        : 'still answers when provider data is disabled',
+      async () => {
+        const { withoutProviderData, contract } = get();
+        const received = await receive(await withoutProviderData.get(path, { headers: freshAddress() }));
+        if (endpoint.provider) {
+          expectError(received, contract, path, {
+            status: 403,
+            code: 'rights_unavailable',
+            message: /disabled on this server/,
+          });
+        } else {
+          expect(received.status).toBe(200);
+        }
+      },
+    );
+
+    it('answers in the prepared lane byte for byte as the router does', async () => {
+      const { served } = get();
+      const headers = { ...freshAddress(), 'accept-encoding': 'gzip, br' };
+      const router = await exchange(served, viaRouter(path), headers);
+      const lane = await exchange(served, path, headers);
+      expect(router).toMatchObject({ status: 200, inLane: false });
+      expect(lane).toMatchObject({ status: 200, inLane: true });
+      expect(lane.headers).toEqual(router.headers);
+      expect(lane.bytes.equals(router.bytes)).toBe(true);
+    });
+  });
+}
