@@ -42,7 +42,8 @@ describe('start-up', () => {
   const corrupt = join(scratch, 'corrupt');
   writeFileSync(file, 'not a directory');
 
-  it.each([
+  // Each case is a process of its own: they run side by side.
+  it.concurrent.each([
     ['DATA_DIR under /proc', { DATA_DIR: '/proc/queuecast-data' }, /^DATA_DIR .* cannot be created/],
     ['DATA_DIR=/dev/null', { DATA_DIR: '/dev/null' }, /^DATA_DIR must be a directory/],
     ['DATA_DIR that is a file', { DATA_DIR: file }, /^DATA_DIR must be a directory/],
