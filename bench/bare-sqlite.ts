@@ -9,7 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { BetterSqlite3 } from '../src/store/sqlite/native.js';
 import { applyPragmas } from '../src/store/sqlite/pragmas.js';
 import { serve } from './child.js';
 import { directoryBytes } from './stats.js';

@@ -9,9 +9,9 @@ const attribution = {
 
 describe('frames', () => {
   it('holds the same JSON as a WebSocket text payload and as one SSE data line', () => {
-    const frame = toFrame({ type: 'pong', at: '2026-11-21T17:00:00.000Z', attribution });
+    const frame = toFrame({ type: 'pong', attribution });
     const json =
-      '{"type":"pong","at":"2026-11-21T17:00:00.000Z","attribution":{"text":"Live data from queuecast.test","url":"https://queuecast.test/","required":true}}';
+      '{"type":"pong","attribution":{"text":"Live data from queuecast.test","url":"https://queuecast.test/","required":true}}';
     expect(frame.ws.toString('utf8')).toBe(json);
     expect(frame.sse.toString('utf8')).toBe(`data: ${json}\n\n`);
     expect(frame.errorCode).toBeUndefined();
@@ -35,7 +35,7 @@ describe('frames', () => {
   it('starts SSE with retry: 5000 and beats with a comment', () => {
     expect(SSE_RETRY.toString()).toBe('retry: 5000\n\n');
     expect(SSE_PING.toString()).toBe(': ping\n\n');
-    const beat = heartbeatFrame({ type: 'ping', at: '2026-11-21T17:00:00.000Z', attribution });
+    const beat = heartbeatFrame({ type: 'ping', attribution });
     expect(beat.sse).toBe(SSE_PING);
     expect(JSON.parse(beat.ws.toString())).toMatchObject({ type: 'ping' });
   });

@@ -71,10 +71,7 @@ function setup(fanout: Partial<FanoutQueueOptions> = {}) {
   const live = new LiveState(clock);
   const bus = new LocalBus();
   const links = new Links('https://queuecast.test', 'https://api.queuecast.test');
-  const messages = new StreamMessages(
-    { links, envelopes: new EnvelopeFactory(links, clock), clock, live },
-    { pingIntervalMs: 25_000, idleTimeoutMs: 120_000 },
-  );
+  const messages = new StreamMessages({ links, envelopes: new EnvelopeFactory(links, clock), clock, live });
   const logger = createLogger('silent');
   const hub = new StreamHub({ bus, catalog, live, messages, logger }, 60_000, fanout);
   hub.start();

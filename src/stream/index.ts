@@ -44,7 +44,7 @@ export function createStreams(deps: StreamDependencies, overrides: Partial<Strea
   const options: StreamOptions = { ...STREAM_DEFAULTS, ...overrides };
   const { context, bus, logger } = deps;
   const { links, envelopes, clock, services } = context;
-  const messages = new StreamMessages({ links, envelopes, clock, live: services.live }, options);
+  const messages = new StreamMessages({ links, envelopes, clock, live: services.live });
   const hub = new StreamHub(
     { bus, catalog: context.catalog, live: context.services.live, messages, logger },
     options.statusCheckMs,

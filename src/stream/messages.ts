@@ -17,7 +17,6 @@ import type { DataStatus, LiveState } from '../live/live-state.js';
 import type { ParkSnapshot } from '../live/types.js';
 import type { LiveEvent } from '../shared-state/bus.js';
 import { heartbeatFrame, toFrame, type Frame } from './frame.js';
-import { MAX_PARKS_PER_SUBSCRIBE } from './options.js';
 import type { StreamPark } from './schemas.js';
 
 export interface MessageDependencies {
@@ -39,10 +38,7 @@ export class StreamMessages {
   /** Live snapshots already serialised, by the snapshot they show (replaced on every refresh). */
   private readonly snapshots = new WeakMap<ParkSnapshot, Frame>();
 
-  constructor(
-    private readonly deps: MessageDependencies,
-    private readonly timing: { readonly pingIntervalMs: number; readonly idleTimeoutMs: number },
-  ) {}
+  constructor(private readonly deps: MessageDependencies) {}
 
   private get siteAttribution() {
     return this.deps.envelopes.attribution();
@@ -50,10 +46,6 @@ export class StreamMessages {
 
   private parkAttribution(park: Pick<Park, 'key'>) {
     return this.deps.envelopes.attribution(this.deps.links.parkPage(park));
-  }
-
-  private now(): string {
-    return isoTimestamp(this.deps.clock.now());
   }
 
   private streamPark(park: Park): StreamPark {
@@ -66,34 +58,23 @@ export class StreamMessages {
     };
   }
 
-  ready(expiresAt: number | undefined): Frame {
-    return toFrame({
-      type: 'ready',
-      accepts: ['subscribe', 'unsubscribe', 'ping'],
-      max_parks_per_subscribe: MAX_PARKS_PER_SUBSCRIBE,
-      heartbeat_seconds: this.timing.pingIntervalMs / 1000,
-      idle_timeout_seconds: this.timing.idleTimeoutMs / 1000,
-      expires_at: expiresAt === undefined ? null : isoTimestamp(expiresAt),
-      attribution: this.siteAttribution,
-    });
+  // The connection messages carry exactly the fields the spec names: `type`, `parks` on
+  // `subscribed`, and the site root's attribution.
+
+  ready(): Frame {
+    return toFrame({ type: 'ready', attribution: this.siteAttribution });
   }
 
-  subscribed(parks: readonly Park[], subscriptions: Iterable<string>): Frame {
+  subscribed(parks: readonly Park[]): Frame {
     return toFrame({
       type: 'subscribed',
       parks: parks.map((park) => this.streamPark(park)),
-      subscriptions: [...subscriptions],
       attribution: this.siteAttribution,
     });
   }
 
-  unsubscribed(parks: readonly Park[], subscriptions: Iterable<string>): Frame {
-    return toFrame({
-      type: 'unsubscribed',
-      parks: parks.map((park) => this.streamPark(park)),
-      subscriptions: [...subscriptions],
-      attribution: this.siteAttribution,
-    });
+  unsubscribed(): Frame {
+    return toFrame({ type: 'unsubscribed', attribution: this.siteAttribution });
   }
 
   /** The park's current state, as `/waits` would answer it now. */
@@ -141,11 +122,11 @@ export class StreamMessages {
   }
 
   ping(): Frame {
-    return heartbeatFrame({ type: 'ping', at: this.now(), attribution: this.siteAttribution });
+    return heartbeatFrame({ type: 'ping', attribution: this.siteAttribution });
   }
 
   pong(): Frame {
-    return toFrame({ type: 'pong', at: this.now(), attribution: this.siteAttribution });
+    return toFrame({ type: 'pong', attribution: this.siteAttribution });
   }
 
   /** The keyed verdict behind the stream expired (SPEC Authentication 6). */

@@ -34,18 +34,6 @@ export const StreamParkSchema = Type.Object(
 export const ReadyMessageSchema = Type.Object(
   {
     type: message('ready'),
-    accepts: Type.Array(Type.String(), {
-      description: 'Client message types: subscribe, unsubscribe, ping.',
-    }),
-    max_parks_per_subscribe: Type.Integer({ description: '10; `*` subscribes to every park.' }),
-    heartbeat_seconds: Type.Number({ description: 'Interval of the server `ping`.' }),
-    idle_timeout_seconds: Type.Number({
-      description: 'Without a subscription for this long, the connection closes 1000 `idle`.',
-    }),
-    expires_at: Nullable({
-      ...Timestamp,
-      description: 'When a keyed connection ends (its key verdict expires); null for anonymous streams.',
-    }),
     attribution: Attribution,
   },
   { additionalProperties: false, title: 'ReadyMessage', description: 'Sent once on connect (WebSocket).' },
@@ -55,9 +43,6 @@ export const SubscribedMessageSchema = Type.Object(
   {
     type: message('subscribed'),
     parks: Type.Array(StreamParkSchema, { description: 'The parks this request resolved to.' }),
-    subscriptions: Type.Array(Type.String(), {
-      description: 'Keys of every park the connection is now subscribed to.',
-    }),
     attribution: Attribution,
   },
   {
@@ -70,8 +55,6 @@ export const SubscribedMessageSchema = Type.Object(
 export const UnsubscribedMessageSchema = Type.Object(
   {
     type: message('unsubscribed'),
-    parks: Type.Array(StreamParkSchema, { description: 'The parks this request resolved to.' }),
-    subscriptions: Type.Array(Type.String(), { description: 'Keys of the parks still subscribed.' }),
     attribution: Attribution,
   },
   { additionalProperties: false, title: 'UnsubscribedMessage', description: 'Answers `unsubscribe`.' },
@@ -128,7 +111,7 @@ export const ParkMessageSchema = Type.Object(
 );
 
 export const PingMessageSchema = Type.Object(
-  { type: message('ping'), at: Timestamp, attribution: Attribution },
+  { type: message('ping'), attribution: Attribution },
   {
     additionalProperties: false,
     title: 'PingMessage',
@@ -137,7 +120,7 @@ export const PingMessageSchema = Type.Object(
 );
 
 export const PongMessageSchema = Type.Object(
-  { type: message('pong'), at: Timestamp, attribution: Attribution },
+  { type: message('pong'), attribution: Attribution },
   { additionalProperties: false, title: 'PongMessage', description: 'Answers a client `ping`.' },
 );
 

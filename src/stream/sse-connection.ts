@@ -36,7 +36,7 @@ export class SseConnection implements StreamConnection {
     this.response.writeHead(200, headers);
     this.response.write(SSE_RETRY);
     this.lifecycle.begin();
-    this.send(messages.subscribed([park], [park.key]));
+    this.send(messages.subscribed([park]));
     hub.subscribe(this, [park]);
   }
 

@@ -39,7 +39,7 @@ export class WebSocketConnection implements StreamConnection {
   constructor(
     private readonly socket: WebSocket,
     private readonly deps: WebSocketConnectionDependencies,
-    private readonly admission: StreamAdmission,
+    admission: StreamAdmission,
   ) {
     this.lifecycle = new ConnectionLifecycle(this, deps, admission);
   }
@@ -76,7 +76,7 @@ export class WebSocketConnection implements StreamConnection {
       this.lifecycle.closed();
     });
     this.lifecycle.begin();
-    this.send(messages.ready(this.admission.expiresAt));
+    this.send(messages.ready());
     this.armIdle();
   }
 
@@ -178,13 +178,13 @@ export class WebSocketConnection implements StreamConnection {
     if (message.type === 'subscribe') {
       for (const park of parks) this.subscriptions.set(park.key, park);
       clearTimeout(this.idleTimer);
-      this.send(messages.subscribed(parks, this.subscriptions.keys()));
+      this.send(messages.subscribed(parks));
       hub.subscribe(this, parks);
       return;
     }
     for (const park of parks) this.subscriptions.delete(park.key);
     hub.unsubscribe(this, parks);
-    this.send(messages.unsubscribed(parks, this.subscriptions.keys()));
+    this.send(messages.unsubscribed());
     if (this.subscriptions.size === 0) this.armIdle();
   }
 }

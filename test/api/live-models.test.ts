@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
+import type { ParkRidesResponse } from '../../src/api/routes/parks/list-rides.js';
+import type { ParkReliabilityResponse } from '../../src/api/routes/parks/get-reliability.js';
+import type { ParkWaitsResponse } from '../../src/api/routes/parks/get-waits.js';
+import type { PriorityLaneResponse } from '../../src/api/routes/parks/get-priority-lane.js';
+import type { RideDetailResponse } from '../../src/api/resources/ride-detail.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
 import { ControllableFeeds } from '../support/feeds.js';
 import { OpenApiContract } from '../support/openapi.js';
@@ -17,25 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface LaneRide {
-  ride_id: string;
-  status: string;
-  priority_lane: { type: string; state: string | null; return_start: string | null; price: number | null };
-  next_return_time: string | null;
-}
-
 describe('GET /v1/parks/{park}/priority-lane', () => {
   it("gives today's prices and each ride's return window, soonest first", async () => {
     const path = '/v1/parks/magic-kingdom/priority-lane';
-    const received = await receive(await server.get(path));
+    const received = await receive<PriorityLaneResponse>(await server.get(path));
     expectSuccess(received, contract, path, { maxAge: 5, attributionUrl: `${SITE_URL}/parks/magic-kingdom` });
-    const body = received.body as {
-      date: string;
-      live_data_status: string;
-      feed: string;
-      prices: { product: string; price: number; currency: string }[];
-      rides: LaneRide[];
-    };
+    const body = received.body;
     expect(body).toMatchObject({ date: '2026-11-21', live_data_status: 'live', feed: 'sim' });
     expect(body.prices.map((p) => p.product)).toEqual(
       expect.arrayContaining(['multi_pass', 'single_pass', 'premier_pass']),
@@ -53,8 +45,8 @@ describe('GET /v1/parks/{park}/priority-lane', () => {
   });
 
   it('gives the express product at Universal', async () => {
-    const received = await receive(await server.get('/v1/parks/usf/priority-lane'));
-    expect((received.body.prices as { product: string }[]).map((p) => p.product)).toContain('express');
+    const received = await receive<PriorityLaneResponse>(await server.get('/v1/parks/usf/priority-lane'));
+    expect(received.body.prices.map((p) => p.product)).toContain('express');
   });
 
   it('gives prices without live windows for a later date', async () => {
@@ -88,27 +80,12 @@ describe('GET /v1/parks/{park}/priority-lane', () => {
   });
 });
 
-interface ReliabilityRow {
-  ride_id: string;
-  uptime_pct: number;
-  outages: number;
-  down_minutes: number;
-  operating_minutes: number;
-  days_observed: number;
-}
-
 describe('GET /v1/parks/{park}/reliability', () => {
   it('ranks queued rides least reliable first over the window since the coverage start', async () => {
     const path = '/v1/parks/epcot/reliability';
-    const received = await receive(await server.get(path));
+    const received = await receive<ParkReliabilityResponse>(await server.get(path));
     expectSuccess(received, contract, path, { maxAge: 300, attributionUrl: `${SITE_URL}/parks/epcot` });
-    const body = received.body as {
-      window_days: number;
-      window_start: string;
-      truncated: boolean;
-      data_status: string;
-      rides: ReliabilityRow[];
-    };
+    const body = received.body;
     // Coverage began 2026-11-14, so the 30-day window starts there (midnight in New York).
     expect(body).toMatchObject({
       window_days: 30,
@@ -129,14 +106,12 @@ describe('GET /v1/parks/{park}/reliability', () => {
 describe('ride detail with live and reliability', () => {
   it('carries the live wait and the 30-day summary of a queued ride', async () => {
     const path = '/v1/rides/magic-kingdom_seven-dwarfs-mine-train';
-    const received = await receive(await server.get(path));
+    const received = await receive<RideDetailResponse>(await server.get(path));
     expectSuccess(received, contract, path, {
       maxAge: 5,
       attributionUrl: `${SITE_URL}/parks/magic-kingdom/rides/seven-dwarfs-mine-train`,
     });
-    const waits = (await (await server.get('/v1/parks/magic-kingdom/waits')).json()) as {
-      entries: { ride_id: string; standby_wait_minutes: number | null; status: string }[];
-    };
+    const waits = (await (await server.get('/v1/parks/magic-kingdom/waits')).json()) as ParkWaitsResponse;
     const entry = waits.entries.find((e) => e.ride_id === 'magic-kingdom_seven-dwarfs-mine-train');
     expect(received.body.live).toMatchObject({
       data_status: 'live',
@@ -150,12 +125,10 @@ describe('ride detail with live and reliability', () => {
   });
 
   it('gives shows no reliability summary', async () => {
-    const rides = (await (await server.get('/v1/parks/magic-kingdom/rides')).json()) as {
-      rides: { id: string; type: string }[];
-    };
+    const rides = (await (await server.get('/v1/parks/magic-kingdom/rides')).json()) as ParkRidesResponse;
     const show = rides.rides.find((r) => r.type === 'show');
     const path = `/v1/parks/magic-kingdom/rides/${show?.id ?? ''}`;
-    const received = await receive(await server.get(path));
+    const received = await receive<RideDetailResponse>(await server.get(path));
     expect(received.status).toBe(200);
     expect(received.body.reliability).toBeNull();
     expect(contract.validate(path, 200, received.body)).toEqual([]);

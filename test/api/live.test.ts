@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/catalog/catalog.js';
 import type { Park } from '../../src/catalog/types.js';
 import { ManualClock } from '../../src/lib/clock.js';
+import type { ParkOutagesTodayResponse } from '../../src/api/routes/parks/list-outages-today.js';
+import type { ParkWaitsResponse } from '../../src/api/routes/parks/get-waits.js';
+import type { RideHistoryResponse } from '../../src/api/routes/rides/get-history.js';
+import type { RideOutagesResponse } from '../../src/api/routes/rides/list-outages.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
 import { ControllableFeeds } from '../support/feeds.js';
 import { OpenApiContract } from '../support/openapi.js';
@@ -16,21 +20,11 @@ let contract: OpenApiContract;
 const clock = new ManualClock(NOON_NEW_YORK);
 const feeds = new ControllableFeeds();
 
-interface Entry {
-  ride_id: string;
-  type: string;
-  status: string;
-  standby_wait_minutes: number | null;
-  single_rider_wait_minutes: number | null;
-  priority_lane: { return_start: string | null } | null;
-  changed_at: string;
-}
-
 async function waits(park = 'magic-kingdom') {
   const path = `/v1/parks/${park}/waits`;
-  const received = await receive(await server.get(path));
+  const received = await receive<ParkWaitsResponse>(await server.get(path));
   expectSuccess(received, contract, path, { maxAge: 5, attributionUrl: `${SITE_URL}/parks/${park}` });
-  return received.body as { data_status: string; park_status: string | null; entries: Entry[]; note: string };
+  return received.body;
 }
 
 async function advance(minutes: number): Promise<void> {
@@ -146,16 +140,12 @@ describe('history and outages', () => {
       }
     }
     const path = `/v1/rides/${rideId}/history?days=1`;
-    const received = await receive(await server.get(path));
+    const received = await receive<RideHistoryResponse>(await server.get(path));
     expectSuccess(received, contract, path, {
       maxAge: 60,
       attributionUrl: `${MK_PAGE}/rides/seven-dwarfs-mine-train`,
     });
-    const changes = received.body.changes as {
-      at: string;
-      status: string;
-      standby_wait_minutes: number | null;
-    }[];
+    const changes = received.body.changes;
     const times = changes.map((c) => Date.parse(c.at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     for (let i = 1; i < changes.length; i++) {
@@ -178,12 +168,10 @@ describe('history and outages', () => {
     await advance(1);
     const downAt = clock.now();
     const path = '/v1/parks/magic-kingdom/outages/today';
-    let received = await receive(await server.get(path));
+    let received = await receive<ParkOutagesTodayResponse>(await server.get(path));
     expectSuccess(received, contract, path, { maxAge: 60, attributionUrl: MK_PAGE });
     expect(received.body).not.toHaveProperty('down_now');
-    const open = (
-      received.body.outages as { ride_id: string; ongoing: boolean; down_now: boolean; started_at: string }[]
-    ).find((o) => o.ride_id === rideId && o.ongoing);
+    const open = received.body.outages.find((o) => o.ride_id === rideId && o.ongoing);
     expect(open).toMatchObject({
       status: 'DOWN',
       down_now: true,
@@ -197,17 +185,12 @@ describe('history and outages', () => {
     await advance(1);
     const endedAt = clock.now();
     const ridePath = `/v1/rides/${rideId}/outages?days=1`;
-    received = await receive(await server.get(ridePath));
-    expectSuccess(received, contract, ridePath, {
+    const rideOutages = await receive<RideOutagesResponse>(await server.get(ridePath));
+    expectSuccess(rideOutages, contract, ridePath, {
       maxAge: 60,
       attributionUrl: `${MK_PAGE}/rides/space-mountain`,
     });
-    const [latest] = received.body.outages as {
-      started_at: string;
-      ended_at: string;
-      ongoing: boolean;
-      duration_minutes: number;
-    }[];
+    const [latest] = rideOutages.body.outages;
     expect(latest).toMatchObject({
       status: 'DOWN',
       ongoing: false,
@@ -215,10 +198,8 @@ describe('history and outages', () => {
       ended_at: new Date(endedAt).toISOString(),
       duration_minutes: 6,
     });
-    received = await receive(await server.get(path));
-    const ended = (
-      received.body.outages as { ride_id: string; down_now: boolean; ongoing: boolean }[]
-    ).filter((o) => o.ride_id === rideId);
+    received = await receive<ParkOutagesTodayResponse>(await server.get(path));
+    const ended = received.body.outages.filter((o) => o.ride_id === rideId);
     expect(ended.length).toBeGreaterThan(0);
     expect(ended.every((o) => !o.down_now && !o.ongoing)).toBe(true);
   });
@@ -230,11 +211,9 @@ describe('history and outages', () => {
     await server.app.ingest.refreshAll();
     clock.set('2026-11-22T14:00:00Z'); // 09:00 next morning, still down
     await server.app.ingest.refreshAll();
-    const received = await receive(await server.get('/v1/parks/mk/outages/today'));
+    const received = await receive<ParkOutagesTodayResponse>(await server.get('/v1/parks/mk/outages/today'));
     expect(received.body.date).toBe('2026-11-22');
-    const outage = (
-      received.body.outages as { ride_id: string; started_at: string; ongoing: boolean; down_now: boolean }[]
-    ).find((o) => o.ride_id === rideId);
+    const outage = received.body.outages.find((o) => o.ride_id === rideId);
     expect(outage).toMatchObject({ started_at: '2026-11-22T04:50:00.000Z', ongoing: true, down_now: true });
     feeds.forced.delete(rideId);
     await server.app.ingest.refreshAll();

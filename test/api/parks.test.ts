@@ -1,26 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/suite.js';
+import type { ParkRidesResponse } from '../../src/api/routes/parks/list-rides.js';
+import type { ParksResponse } from '../../src/api/routes/parks/list-parks.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
 import { SITE_URL } from '../support/server.js';
 
 const ctx = useServer();
 
-interface ParkBody {
-  id: string;
-  key: string;
-  name: string;
-  aliases: string[];
-  time_zone: string;
-  resort_key: string;
-  destination: { id: string; name: string };
-  url: string;
-}
-
 describe('GET /v1/parks', () => {
   it('lists the ten parks of the four resorts with IDs, zones and page URLs', async () => {
-    const received = await receive(await ctx.server.get('/v1/parks'));
+    const received = await receive<ParksResponse>(await ctx.server.get('/v1/parks'));
     expectSuccess(received, ctx.contract, '/v1/parks', { maxAge: 300, attributionUrl: `${SITE_URL}/` });
-    const parks = received.body.parks as ParkBody[];
+    const parks = received.body.parks;
     expect(parks).toHaveLength(10);
     expect(new Set(parks.map((p) => p.destination.name)).size).toBe(4);
     const mk = parks.find((p) => p.key === 'magic-kingdom');
@@ -56,14 +47,8 @@ describe('GET /v1/parks/{park}/rides', () => {
   });
 
   it('lists attractions with land, type, priority lanes and page URLs', async () => {
-    const received = await receive(await ctx.server.get('/v1/parks/magic-kingdom/rides'));
-    const rides = received.body.rides as {
-      id: string;
-      type: string;
-      land: string;
-      url: string;
-      priority_lane_types: string[];
-    }[];
+    const received = await receive<ParkRidesResponse>(await ctx.server.get('/v1/parks/magic-kingdom/rides'));
+    const rides = received.body.rides;
     expect(rides.length).toBeGreaterThan(15);
     for (const ride of rides) {
       expect(ride.id).toMatch(/^magic-kingdom_[a-z0-9-]+$/);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/suite.js';
+import type { ResortResponse } from '../../src/api/routes/resorts/get-resort.js';
+import type { ResortsResponse } from '../../src/api/routes/resorts/list-resorts.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
 import { SITE_URL } from '../support/server.js';
 
@@ -7,13 +9,9 @@ const ctx = useServer();
 
 describe('GET /v1/resorts', () => {
   it('lists the four resorts with their parks', async () => {
-    const received = await receive(await ctx.server.get('/v1/resorts'));
+    const received = await receive<ResortsResponse>(await ctx.server.get('/v1/resorts'));
     expectSuccess(received, ctx.contract, '/v1/resorts', { maxAge: 300, attributionUrl: `${SITE_URL}/` });
-    const resorts = received.body.resorts as {
-      key: string;
-      parks: { key: string }[];
-      bus_network: boolean;
-    }[];
+    const resorts = received.body.resorts;
     expect(resorts.map((r) => [r.key, r.parks.length])).toEqual([
       ['walt-disney-world', 4],
       ['disneyland-resort', 2],
@@ -32,11 +30,11 @@ describe('GET /v1/resorts/{resort}', () => {
     ['alias', 'UOR'],
   ])('finds the resort by %s', async (_form, identifier) => {
     const path = `/v1/resorts/${identifier}`;
-    const received = await receive(await ctx.server.get(path));
+    const received = await receive<ResortResponse>(await ctx.server.get(path));
     expectSuccess(received, ctx.contract, path, { maxAge: 300, attributionUrl: `${SITE_URL}/` });
     expect(received.body.key).toBe('universal-orlando');
     expect(received.body.time_zone).toBe('America/New_York');
-    expect((received.body.parks as { key: string }[]).map((p) => p.key)).toEqual([
+    expect(received.body.parks.map((p) => p.key)).toEqual([
       'universal-studios-florida',
       'islands-of-adventure',
       'epic-universe',

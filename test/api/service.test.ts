@@ -1,3 +1,4 @@
+import type { IndexResponse } from '../../src/api/routes/service/get-index.js';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/suite.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
@@ -21,27 +22,40 @@ describe('GET /v1', () => {
   });
 
   it('lists exactly the endpoints the description document has, one line each', async () => {
-    const received = await receive(await ctx.server.get('/v1'));
-    const listed = (received.body.endpoints as { path: string; description: string }[])
-      .map((e) => e.path)
-      .sort();
+    const received = await receive<IndexResponse>(await ctx.server.get('/v1'));
+    const listed = received.body.endpoints.map((e) => e.path).sort();
     const documented = Object.keys(ctx.contract.document.paths ?? {})
       .map((path) => `GET ${path}`)
       .sort();
     expect(listed).toEqual(documented);
     expect(listed).toContain('GET /v1/parks/{park}/rides/{ride}');
-    for (const endpoint of received.body.endpoints as { description: string }[]) {
+    for (const endpoint of received.body.endpoints) {
       expect(endpoint.description).not.toMatch(/\n/);
     }
   });
 
-  it('states the limits of each access tier', async () => {
-    const received = await receive(await ctx.server.get('/v1'));
-    expect(received.body.limits).toEqual([
-      { tier: 'keyless', per_minute: 30, per_day: 1000, concurrent_streams: 2, counted_per: 'ip' },
-      { tier: 'free', per_minute: 120, per_day: 20000, concurrent_streams: 10, counted_per: 'key' },
-      { tier: 'partner', per_minute: 600, per_day: 200000, concurrent_streams: 100, counted_per: 'key' },
-    ]);
+  it('carries exactly the fields the spec shows, and points to the limits of each tier', async () => {
+    const received = await receive<IndexResponse>(await ctx.server.get('/v1'));
+    expect(Object.keys(received.body).sort()).toEqual(
+      [
+        'schema_version',
+        'name',
+        'docs',
+        'openapi_url',
+        'stream_url',
+        'sse_url_template',
+        'attribution_rule',
+        'endpoints',
+        'docs_url',
+        'attribution',
+        'generated_at',
+      ].sort(),
+    );
+    const docs = await (await ctx.server.get('/docs.md')).text();
+    expect(docs).toContain(
+      'No key (per IP address): 30 requests a minute, 1,000 a UTC day, 2 concurrent streams.',
+    );
+    expect(docs).toContain('Partner key: 600 requests a minute, 200,000 a UTC day, 100 concurrent streams.');
   });
 });
 

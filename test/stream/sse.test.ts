@@ -73,7 +73,6 @@ describe('GET /v1/parks/{park}/waits/stream', () => {
           url: `${SITE_URL}/parks/magic-kingdom`,
         },
       ],
-      subscriptions: ['magic-kingdom'],
       attribution: { text: 'Live data from queuecast.test', url: `${SITE_URL}/`, required: true },
     });
     const second = checkedMessage(snapshot?.slice('data: '.length) ?? '');

@@ -53,19 +53,11 @@ afterAll(async () => {
 });
 
 describe('connecting', () => {
-  it('sends ready with the site-root attribution and the connection rules', async () => {
+  it('sends ready with the site-root attribution, and exactly the fields the spec names', async () => {
     const client = await WsClient.open(server.wsUrl);
     clients.push(client);
     const ready = await client.expect('ready');
-    expect(ready).toEqual({
-      type: 'ready',
-      accepts: ['subscribe', 'unsubscribe', 'ping'],
-      max_parks_per_subscribe: 10,
-      heartbeat_seconds: PING_MS / 1000,
-      idle_timeout_seconds: 120,
-      expires_at: null,
-      attribution: SITE_ROOT,
-    });
+    expect(ready).toEqual({ type: 'ready', attribution: SITE_ROOT });
   });
 
   it('answers a plain HTTP GET with 426 in the error envelope, and is listed in the index', async () => {
@@ -104,7 +96,6 @@ describe('subscribing', () => {
       time_zone: 'America/New_York',
       url: `${SITE_URL}/parks/magic-kingdom`,
     });
-    expect(subscribed.subscriptions).toEqual(keys);
     expect(subscribed.attribution).toEqual(SITE_ROOT);
     expect(snapshots.map((snapshot) => snapshot.park_key)).toEqual(keys);
     for (const snapshot of snapshots) {
@@ -169,9 +160,7 @@ describe('subscribing', () => {
     await client.subscribe(['magic-kingdom', 'epcot']);
     client.send({ type: 'unsubscribe', parks: ['EPCOT'] });
     const unsubscribed = await client.expect('unsubscribed');
-    expect(unsubscribed.parks.map((park) => park.key)).toEqual(['epcot']);
-    expect(unsubscribed.subscriptions).toEqual(['magic-kingdom']);
-    expect(unsubscribed.attribution).toEqual(SITE_ROOT);
+    expect(unsubscribed).toEqual({ type: 'unsubscribed', attribution: SITE_ROOT });
     await advanceUntil(server, clock, () =>
       client.pending.some((m) => m.type === 'changes' && m.park_key === 'magic-kingdom'),
     );

@@ -3,17 +3,20 @@ import { expect } from 'vitest';
 import type { OpenApiContract } from './openapi.js';
 import { SITE_URL } from './server.js';
 
-export interface Received {
+/** A response with its JSON body, typed as the caller says (a route module's exported response type). */
+export interface Received<Body extends object = Record<string, unknown>> {
   readonly status: number;
   readonly headers: Headers;
-  readonly body: Record<string, unknown>;
+  readonly body: Body;
 }
 
-export async function receive(response: Response): Promise<Received> {
+export async function receive<Body extends object = Record<string, unknown>>(
+  response: Response,
+): Promise<Received<Body>> {
   const text = await response.text();
-  let body: Record<string, unknown>;
+  let body: Body;
   try {
-    body = JSON.parse(text) as Record<string, unknown>;
+    body = JSON.parse(text) as Body;
   } catch {
     throw new Error(`expected JSON, got ${response.status}: ${text.slice(0, 200)}`);
   }
@@ -22,8 +25,8 @@ export async function receive(response: Response): Promise<Received> {
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-export function expectEnvelope(received: Received, attributionUrl: string): void {
-  const { body } = received;
+export function expectEnvelope(received: Received<object>, attributionUrl: string): void {
+  const body = received.body as Record<string, unknown>;
   expect(body.schema_version, JSON.stringify(body)).toBe(1);
   expect(body.docs_url).toBe(`${SITE_URL}/docs`);
   expect(body.attribution).toEqual({
@@ -39,7 +42,7 @@ export function expectEnvelope(received: Received, attributionUrl: string): void
 
 /** A 200 with the envelope, `Cache-Control: public, max-age=<maxAge>` and a body the OpenAPI document accepts. */
 export function expectSuccess(
-  received: Received,
+  received: Received<object>,
   contract: OpenApiContract,
   path: string,
   options: { maxAge: number; attributionUrl: string },
@@ -58,14 +61,14 @@ export function expectSuccess(
 
 /** An error envelope with `code`, a message matching `message`, and a body the OpenAPI document accepts. */
 export function expectError(
-  received: Received,
+  received: Received<object>,
   contract: OpenApiContract | undefined,
   path: string,
   expected: { status: number; code: string; message?: RegExp },
 ): void {
   expect(received.status, JSON.stringify(received.body)).toBe(expected.status);
   expectEnvelope(received, `${SITE_URL}/`);
-  const error = received.body.error as { code: string; message: string; docs_url: string };
+  const error = (received.body as { error: { code: string; message: string; docs_url: string } }).error;
   expect(error.code).toBe(expected.code);
   expect(error.docs_url).toBe(`${SITE_URL}/docs#errors`);
   if (expected.message) expect(error.message).toMatch(expected.message);

@@ -3,6 +3,7 @@
  * the Markdown subset both renderers understand (paragraphs, `-` lists, code, links, bold).
  */
 
+import { TIER_LIMITS } from '../../api/access/tiers.js';
 import type { OperationLink } from './types.js';
 
 /** Fields every body carries; operation tables leave them out and point here instead. */
@@ -49,9 +50,25 @@ export function overviewProse(siteUrl: string, streamUrl: string, eventStreams: 
 export const authenticationIntro =
   'A key raises your limits; every data endpoint also works without one. Send it in any one of these ways:';
 
-export const authenticationOutro =
+const TIER_NAMES = { keyless: 'No key (per IP address)', free: 'Free key', partner: 'Partner key' } as const;
+
+/** The limits of each access tier, as a list (the index and the spec's Limits table say the same). */
+const limitsList = Object.values(TIER_LIMITS)
+  .map(
+    (limits) =>
+      `- ${TIER_NAMES[limits.tier]}: ${limits.per_minute.toLocaleString('en-US')} requests a minute, ` +
+      `${limits.per_day.toLocaleString('en-US')} a UTC day, ${limits.concurrent_streams} concurrent streams.`,
+  )
+  .join('\n');
+
+export const authenticationOutro = [
   'A malformed, unknown or revoked key is rejected with `401 invalid_key`, never treated as no key: ' +
-  'drop the key to fall back to the keyless limits.';
+    'drop the key to fall back to the keyless limits.',
+  '**Limits.** Every data response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and ' +
+    '`X-RateLimit-Reset` for the tighter of the two windows; past a limit the answer is `429 rate_limited` ' +
+    'with `Retry-After`. A stream counts once against the minute when it connects.',
+  limitsList,
+].join('\n\n');
 
 export const errorsIntro =
   'An error answers with the usual envelope plus an `error` object: a stable `code` to branch on, a ' +

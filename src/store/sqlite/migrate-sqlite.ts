@@ -1,5 +1,5 @@
 /** Runs the migrations on SQLite inside one write transaction. */
-import type BetterSqlite3 from 'better-sqlite3';
+import type { SqliteDatabase } from './native.js';
 import type { Kysely } from 'kysely';
 import { migrateToLatest } from '../migrations/migrate.js';
 
@@ -11,7 +11,7 @@ import { migrateToLatest } from '../migrations/migrate.js';
  * connection, so they join the transaction.
  */
 export async function migrateSqlite(
-  sqlite: BetterSqlite3.Database,
+  sqlite: SqliteDatabase,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
 ): Promise<void> {

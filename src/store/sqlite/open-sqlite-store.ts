@@ -1,6 +1,6 @@
 /** Opens the embedded store: a SQLite file in DATA_DIR (or memory, for tests), migrated to latest. */
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { BetterSqlite3 } from './native.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { KyselyHistoryStore } from '../kysely-history-store.js';
 import { KyselyKeyStore } from '../kysely-key-store.js';

@@ -1,7 +1,7 @@
 /** Connection settings for the embedded database, applied on every open. */
-import type BetterSqlite3 from 'better-sqlite3';
+import type { SqliteDatabase } from './native.js';
 
-export function applyPragmas(db: BetterSqlite3.Database): void {
+export function applyPragmas(db: SqliteDatabase): void {
   // WAL: readers (API requests) never block the ingest writer, and a commit is one append.
   // An in-memory database answers "memory" here; it has no journal to share anyway.
   db.pragma('journal_mode = WAL');

@@ -9,10 +9,10 @@
  * transaction holds (SQLite has one connection and Kysely's driver serialises access to it with
  * a mutex that the transaction owns), so the rows commit or roll back with the rest of the batch.
  */
-import type BetterSqlite3 from 'better-sqlite3';
+import type { SqliteDatabase } from './native.js';
 import type { ChangeWriter } from '../insert-changes.js';
 
-export function preparedChangeWriter(sqlite: BetterSqlite3.Database): ChangeWriter {
+export function preparedChangeWriter(sqlite: SqliteDatabase): ChangeWriter {
   const insert = sqlite.prepare<[string, string, number, string, number | null]>(
     'insert into wait_changes (ride_id, park_key, at, status, standby_wait_minutes) values (?, ?, ?, ?, ?)',
   );

@@ -9,7 +9,7 @@
  * ends, however it ends, so a crashed server leaves no stale lock behind.
  */
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { BetterSqlite3 } from './native.js';
 import { prepareDataDir } from './data-dir.js';
 
 const SERVER_LOCK_FILE_NAME = 'server.lock';

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { BetterSqlite3, type SqliteDatabase } from './native.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config/index.js';
@@ -48,7 +48,7 @@ describe('sqlite store on disk', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function inspect<T>(dataDir: string, read: (db: BetterSqlite3.Database) => T): T {
+  function inspect<T>(dataDir: string, read: (db: SqliteDatabase) => T): T {
     const db = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
     try {
       return read(db);

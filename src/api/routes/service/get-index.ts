@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { TIER_LIMITS } from '../../access/tiers.js';
 import { CATALOG_VERSION } from '../../prepared/cache.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Envelope } from '../../schemas/common.js';
@@ -9,10 +8,6 @@ const IndexBody = Envelope(
     name: Type.String({ description: 'Service name.' }),
     docs: Type.Object({ html: Type.String({ format: 'uri' }), markdown: Type.String({ format: 'uri' }) }),
     openapi_url: Type.String({ format: 'uri', description: 'Address of the description document.' }),
-    asyncapi_url: Type.String({
-      format: 'uri',
-      description: 'Address of the AsyncAPI 3.0 description of the WebSocket stream.',
-    }),
     stream_url: Type.String({ format: 'uri', description: 'WebSocket address.' }),
     sse_url_template: Type.String({ description: 'Server-Sent-Events address; contains `{park}`.' }),
     attribution_rule: Type.String(),
@@ -25,19 +20,6 @@ const IndexBody = Envelope(
         { title: 'IndexEndpoint' },
       ),
       { description: 'One line per endpoint.' },
-    ),
-    limits: Type.Array(
-      Type.Object(
-        {
-          tier: Type.Union([Type.Literal('keyless'), Type.Literal('free'), Type.Literal('partner')]),
-          per_minute: Type.Integer(),
-          per_day: Type.Integer({ description: 'Per UTC day.' }),
-          concurrent_streams: Type.Integer(),
-          counted_per: Type.Union([Type.Literal('ip'), Type.Literal('key')]),
-        },
-        { title: 'TierLimits' },
-      ),
-      { description: 'Request limits per access tier.' },
     ),
   },
   'The service index: documentation, description document, streams, endpoints, limits and the attribution rule.',
@@ -52,7 +34,7 @@ export const getIndex = defineEndpoint({
   summary:
     'Service index: documentation links, description document, streams, every endpoint, limits and the attribution rule.',
   description:
-    'Where everything is: the documentation (HTML and Markdown), this OpenAPI document, the AsyncAPI document of the WebSocket stream, the stream addresses, one line per endpoint, the limits of each access tier and the attribution rule. Needs no key and is not rate limited.',
+    'Where everything is: the documentation (HTML and Markdown, which also give the limits of each access tier), this OpenAPI document, the stream addresses, one line per endpoint (the AsyncAPI document of the WebSocket stream among them) and the attribution rule, with exactly the fields the spec shows. Needs no key and is not rate limited.',
   tag: 'Service',
   body: IndexBody,
   errors: [],
@@ -65,11 +47,9 @@ export const getIndex = defineEndpoint({
       name: 'queuecast',
       docs: { html: links.docsHtml, markdown: links.docsMarkdown },
       openapi_url: links.openapi,
-      asyncapi_url: links.asyncapi,
       stream_url: links.stream,
       sse_url_template: links.sseTemplate,
       attribution_rule: `Wherever the data is shown, display attribution.text ("${envelopes.attribution().text}") with a visible link to attribution.url; until the first response arrives, link to ${links.siteRoot}.`,
       endpoints: [...registry.endpoints],
-      limits: Object.values(TIER_LIMITS),
     }),
 });
