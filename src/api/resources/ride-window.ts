@@ -3,8 +3,30 @@
  * the ride, its park and the window, as the ride history service worked it out.
  */
 import { Type } from 'typebox';
+import type { Attraction, Park } from '../../catalog/types.js';
 import type { RideDays } from '../../services/ride-history.js';
+import type { ApiContext } from '../context.js';
+import type { Resolution } from '../endpoint.js';
+import { requireRide } from '../lookup.js';
+import type { Version } from '../prepared/cache.js';
 import { LocalDate } from '../schemas/common.js';
+
+export interface RideDaysInput {
+  readonly ride: Attraction;
+  readonly park: Park;
+  readonly days: number;
+}
+
+/** Resolves `{ride}` and `days` for a body about the ride's last days, versioned by `version`. */
+export function resolveRideDays(
+  context: ApiContext,
+  identifier: string,
+  days: number,
+  version: (park: Park) => Version,
+): Resolution<RideDaysInput> {
+  const { ride, park } = requireRide(context, identifier);
+  return { key: `${ride.id}|${days}`, version: version(park), input: { ride, park, days } };
+}
 
 export const RideWindowProperties = {
   ride_id: Type.String(),

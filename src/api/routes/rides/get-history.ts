@@ -2,10 +2,9 @@ import { Type, type Static } from 'typebox';
 import { isoTimestamp } from '../../../lib/time.js';
 import type { LiveStatus } from '../../../live/types.js';
 import { defineEndpoint } from '../../endpoint.js';
-import { requireRide } from '../../lookup.js';
 import { RIDE_PARAM, daysParam } from '../../params.js';
 import { LiveStatusSchema } from '../../resources/live-entry.js';
-import { RideWindowProperties, presentRideWindow } from '../../resources/ride-window.js';
+import { RideWindowProperties, presentRideWindow, resolveRideDays } from '../../resources/ride-window.js';
 import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
 
 const HistoryBody = Envelope(
@@ -47,14 +46,8 @@ export const getHistory = defineEndpoint({
     '/v1/rides/magic-kingdom_seven-dwarfs-mine-train/history',
     '/v1/rides/magic-kingdom_space-mountain/history?days=1',
   ],
-  resolve: ({ params, query }, context) => {
-    const { ride, park } = requireRide(context, params.ride);
-    return {
-      key: `${ride.id}|${query.days}`,
-      version: context.services.history.version(park),
-      input: { ride, park, days: query.days },
-    };
-  },
+  resolve: ({ params, query }, context) =>
+    resolveRideDays(context, params.ride, query.days, (park) => context.services.history.version(park)),
   build: async ({ ride, park, days }, { services, envelopes, links, config }) => {
     const window = services.history.window(ride, park, days);
     const changes = await services.history.changes(window);

@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { defineEndpoint } from '../../endpoint.js';
-import { requireRide } from '../../lookup.js';
 import { RIDE_PARAM, daysParam } from '../../params.js';
 import { OutageSchema, presentOutage } from '../../resources/outage.js';
-import { RideWindowProperties, presentRideWindow } from '../../resources/ride-window.js';
+import { RideWindowProperties, presentRideWindow, resolveRideDays } from '../../resources/ride-window.js';
 import { Envelope, LocalDate } from '../../schemas/common.js';
 
 const RideOutagesBody = Envelope(
@@ -37,14 +36,8 @@ export const listRideOutages = defineEndpoint({
     '/v1/rides/magic-kingdom_space-mountain/outages',
     '/v1/rides/magic-kingdom_space-mountain/outages?days=30',
   ],
-  resolve: ({ params, query }, context) => {
-    const { ride, park } = requireRide(context, params.ride);
-    return {
-      key: `${ride.id}|${query.days}`,
-      version: context.services.outages.version(park),
-      input: { ride, park, days: query.days },
-    };
-  },
+  resolve: ({ params, query }, context) =>
+    resolveRideDays(context, params.ride, query.days, (park) => context.services.outages.version(park)),
   build: async ({ ride, park, days }, { services, envelopes, links, config }) => {
     const window = services.history.window(ride, park, days);
     const outages = await services.outages.forRide(window);
