@@ -51,7 +51,7 @@ function tickCacheStates(keep: boolean): string[] {
 const without = tickCacheStates(false);
 const withModule = tickCacheStates(true);
 const needed = without.includes('MEGAMORPHIC');
-const works = withModule.length === 4 && withModule.every((state) => state === 'MONOMORPHIC');
+const works = withModule.length > 0 && withModule.every((state) => state === 'MONOMORPHIC');
 process.stdout.write(
   `node ${process.version}: without the module ${without.join(', ') || 'no caches found'}; ` +
     `with it ${withModule.join(', ') || 'no caches found'}\n`,
