@@ -51,7 +51,7 @@ const SSE_QUERY = { key: STREAM_KEY_PARAM };
 const EVENTS_DESCRIPTION = [
   "The stream starts with `retry: 5000`, then a `subscribed` message, the park's `snapshot` (the same entries as `/waits`), then `changes` (entries whose status, wait, single-rider wait or priority lane changed, plus `removed`) and `park` (opened or closed) as they happen.",
   'Each event is a single `data:` line holding one JSON message with a `type`, the same messages as the WebSocket stream; there are no `event:` names, so `EventSource.onmessage` receives everything. A `: ping` comment is sent every 25 seconds.',
-  'A failed upstream refresh sends an `error` message (`upstream_unavailable`) and ends the stream; EventSource reconnects after 5 seconds. Keyed streams end with `reauthentication_required` when the key verdict expires (at most 10 minutes). A client more than about 1 MB behind is dropped.',
+  'A failed upstream refresh sends an `error` message (`upstream_unavailable`) and ends the stream; EventSource reconnects after 5 seconds. Keyed streams end with `reauthentication_required` when the key verdict expires (at most 10 minutes). A client more than about 1 MB behind (in what the server still holds for it) is dropped.',
 ].join('\n\n');
 
 function sseSchema() {

@@ -13,6 +13,7 @@ import { ConnectionLifecycle, type LifecycleDependencies } from './connection-li
 import type { Frame } from './frame.js';
 import type { StreamAdmission } from './gate.js';
 import type { StreamOptions } from './options.js';
+import { ReadReceipts } from './read-receipts.js';
 
 export interface WebSocketConnectionDependencies extends LifecycleDependencies {
   readonly catalog: Catalog;
@@ -32,6 +33,7 @@ export class WebSocketConnection implements StreamConnection {
   private readonly subscriptions = new Map<string, Park>();
   private idleTimer: NodeJS.Timeout | undefined;
   private readonly lifecycle: ConnectionLifecycle;
+  private readonly receipts = new ReadReceipts();
   /** Messages received in the current second, and when that second began. */
   private received = 0;
   private secondStart = 0;
@@ -71,6 +73,9 @@ export class WebSocketConnection implements StreamConnection {
         }
       },
     );
+    this.socket.on('pong', () => {
+      this.receipts.answered();
+    });
     this.socket.once('close', () => {
       clearTimeout(this.idleTimer);
       this.lifecycle.closed();
@@ -82,11 +87,14 @@ export class WebSocketConnection implements StreamConnection {
 
   send(frame: Frame): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
-    if (this.lifecycle.tooFarBehind(this.socket.bufferedAmount)) {
+    // What the client has not read (the kernel's buffers included), or what Node still holds.
+    const behind = Math.max(this.receipts.unread, this.socket.bufferedAmount);
+    if (this.lifecycle.tooFarBehind(behind)) {
       this.terminate();
       return;
     }
     this.socket.send(frame.ws, { binary: false });
+    if (this.receipts.sentMessage(frame.ws.length)) this.socket.ping();
   }
 
   fail(error: Frame, code: CloseCode): void {
