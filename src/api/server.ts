@@ -36,12 +36,15 @@ export interface HttpLimits {
   readonly requestTimeoutMs: number;
   /** Open connections one address may hold without a key, streams aside. */
   readonly maxConnectionsPerAddress: number;
+  /** Whether loopback addresses are capped too (they are not by default: tests turn it on). */
+  readonly capLoopback: boolean;
 }
 
 export const HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
+  capLoopback: false,
 };
 
 export interface ApiServerParts {
@@ -66,7 +69,12 @@ export async function buildApiServer(
 ): Promise<ApiServer> {
   const requestLog = new RequestLog(logger);
   const rawErrors = new RawErrors(context.envelopes);
-  const connections = new ConnectionCap(context.trustProxy, rawErrors, limits.maxConnectionsPerAddress);
+  const connections = new ConnectionCap(
+    context.trustProxy,
+    rawErrors,
+    limits.maxConnectionsPerAddress,
+    limits.capLoopback,
+  );
   const lane = new PreparedLane({ access: context.access, trustProxy: context.trustProxy, log: requestLog });
   // Fastify types its instance by the logger's type; the routes are typed for its base logger.
   const baseLogger: FastifyBaseLogger = logger;

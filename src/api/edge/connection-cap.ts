@@ -2,8 +2,9 @@
  * A cap on open connections per client address, against clients that open sockets and never finish
  * a request (or trickle one). It counts the sockets an address holds that are neither streams
  * (which the stream limits govern) nor keyed (which the key's limits govern); past the cap, a new
- * socket gets a 429 in the envelope and is closed. Sockets from trusted proxies are not counted: a
- * proxy speaks for many clients.
+ * socket gets a 429 in the envelope and is closed. Sockets from trusted proxies are not counted (a
+ * proxy speaks for many clients), nor, unless told otherwise, those from this machine itself
+ * (loopback: a local proxy or the operator's own tools, not a stranger on the network).
  */
 import type { Socket } from 'node:net';
 import type { TrustProxy } from '../client-ip.js';
@@ -11,6 +12,10 @@ import type { RawErrors } from './raw-errors.js';
 
 /** Open, unauthenticated, non-stream connections one address may hold. */
 export const MAX_CONNECTIONS_PER_ADDRESS = 128;
+
+function isLoopback(address: string): boolean {
+  return address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.');
+}
 
 /** The address a socket is counted under; undefined once released (or never counted). */
 const COUNTED = Symbol('counted under');
@@ -24,6 +29,7 @@ export class ConnectionCap {
     private readonly trust: TrustProxy,
     private readonly raw: RawErrors,
     private readonly max = MAX_CONNECTIONS_PER_ADDRESS,
+    private readonly capLoopback = false,
   ) {}
 
   /** The server's `connection` listener. */
@@ -32,6 +38,7 @@ export class ConnectionCap {
     const address = socket.remoteAddress;
     counted[COUNTED] = undefined;
     if (address === undefined || this.trust(address, 0)) return;
+    if (!this.capLoopback && isLoopback(address)) return;
     const held = this.open.get(address) ?? 0;
     if (held >= this.max) {
       this.raw.answerSocket(socket, {

@@ -15,7 +15,8 @@ export const NOT_ALLOWED: RawError = {
   status: 405,
   code: 'method_not_allowed',
   message: 'This API is read-only: use GET (or HEAD); no other method is served on any path.',
-  headers: { allow: 'GET, HEAD' },
+  // DESIGN: 405 with `Allow: GET` (HEAD goes with GET, as it does everywhere).
+  headers: { allow: 'GET' },
 };
 
 const NO_HOST: RawError = {
