@@ -287,9 +287,14 @@ export function resolveDateRange(
   if (raw.to === undefined) return { from, to: addDays(from, bounds.defaultSpanDays) };
   const last = addDays(from, bounds.maxSpanDays);
   if (!isCalendarDate(raw.to) || raw.to < from || daysBetween(from, raw.to) > bounds.maxSpanDays) {
+    const problem = !isCalendarDate(raw.to)
+      ? 'which is not a date'
+      : raw.to < from
+        ? `which is before from (${from})`
+        : `which is more than ${bounds.maxSpanDays} days after from`;
     throw new ApiError(
       'invalid_request',
-      `to must be a date YYYY-MM-DD from ${from} (the from date) to ${last} (${bounds.maxSpanDays} days after from); got ${quoted(raw.to)}.`,
+      `to must be a date YYYY-MM-DD from ${from} (the from date) to ${last} (${bounds.maxSpanDays} days after from); got ${quoted(raw.to)}, ${problem}.`,
     );
   }
   return { from, to: raw.to };

@@ -7,6 +7,7 @@ import type { Tier } from '../api/access/tiers.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config, FeedName } from '../config/index.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
+import type { ResortFeeds } from '../feeds/resort-data.js';
 import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../feeds/types.js';
 import type { Clock } from '../lib/clock.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
@@ -16,8 +17,8 @@ import type { Stores } from '../store/ports.js';
 import { openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
 import { lockDataDir, type ServerLock } from '../store/sqlite/server-lock.js';
 
-/** One upstream per data family. */
-export interface Feeds {
+/** One upstream per data family (the resort-wide families: tickets, hotels, events, buses… too). */
+export interface Feeds extends ResortFeeds {
   readonly liveQueues: LiveQueueFeed;
   readonly schedule: ScheduleFeed;
   readonly priorityPrices: PriorityPriceFeed;

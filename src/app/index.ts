@@ -16,11 +16,14 @@ import { HTTP_LIMITS, buildApiServer, type ApiServer, type HttpLimits } from '..
 import { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config/index.js';
 import { Ingest, type CatchUpProgress } from '../ingest/ingest.js';
+import { ResortIngest } from '../ingest/resort-ingest.js';
+import { ResortState } from '../live/resort-state.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
 import { OutageService } from '../services/outages.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
+import { ResortDataService } from '../services/resort-data.js';
 import { RideHistoryService } from '../services/ride-history.js';
 import type { Bus } from '../shared-state/bus.js';
 import { registerSite } from '../site/index.js';
@@ -50,6 +53,8 @@ export interface App {
   readonly server: ApiServer;
   readonly context: ApiContext;
   readonly ingest: Ingest;
+  /** Daily checks of tickets, park availability, hotels and event nights; buses every minute. */
+  readonly resortIngest: ResortIngest;
   readonly bus: Bus;
   readonly streams: Streams;
   /** Rows the start-up catch-up wrote. */
@@ -93,6 +98,17 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
   const caughtUpRows = await ingest.catchUp(clock.now(), options.onCatchUpProgress);
   await ingest.refreshAll();
 
+  const resortState = new ResortState();
+  const resortIngest = new ResortIngest({
+    catalog,
+    feeds,
+    store: stores.resortData,
+    state: resortState,
+    clock,
+    logger,
+  });
+  await resortIngest.refreshAll();
+
   const reliability = new ReliabilityService(catalog, stores.history, clock, config.coverageStart, logger);
   await reliability.recomputeAll();
 
@@ -114,6 +130,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       outages: new OutageService(stores.history, live, clock),
       reliability,
       priorityLane: new PriorityLaneService(feeds.priorityPrices, live, clock),
+      resortData: new ResortDataService(resortState, stores.resortData, feeds, clock),
     },
     access,
     trustProxy: trustProxy(config.trustProxy),
@@ -138,6 +155,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     server,
     context,
     ingest,
+    resortIngest,
     bus: shared.bus,
     streams,
     caughtUpRows,
@@ -146,6 +164,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       if (options.poll ?? true) {
         ingest.start();
         reliability.start();
+        resortIngest.start();
       }
       return address;
     },
@@ -155,6 +174,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       await server.close();
       await ingest.stop();
       reliability.stop();
+      await resortIngest.stop();
       await shared.close();
       await stores.close();
       claim.release();

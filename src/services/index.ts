@@ -7,6 +7,7 @@ import type { LiveState } from '../live/live-state.js';
 import type { OutageService } from './outages.js';
 import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
+import type { ResortDataService } from './resort-data.js';
 import type { RideHistoryService } from './ride-history.js';
 
 export interface Services {
@@ -16,4 +17,6 @@ export interface Services {
   readonly outages: OutageService;
   readonly reliability: ReliabilityService;
   readonly priorityLane: PriorityLaneService;
+  /** Tickets, park availability, hotels, event nights and buses of each resort. */
+  readonly resortData: ResortDataService;
 }

@@ -110,9 +110,60 @@ export interface KeyStore {
   listKeys(): Promise<ApiKeyRecord[]>;
 }
 
+/** One check of one event night, as ingest read it from the event feed. */
+export interface EventNightCheck {
+  readonly resort_key: string;
+  readonly park_key: string;
+  /** Park-local date the night starts on, `YYYY-MM-DD`. */
+  readonly date: string;
+  readonly series_id: string;
+  readonly series_name: string;
+  readonly opens_at: number;
+  readonly closes_at: number;
+  /** `on_sale`, `sold_out` or `not_on_sale`. */
+  readonly status: string;
+  readonly currency: string;
+  /** The lowest adult price listed at this check, in cents. */
+  readonly lowest_adult_price_cents: number;
+  readonly checked_at: number;
+}
+
+/** An event night as recorded across every check so far. */
+export interface EventNightRecord {
+  readonly resort_key: string;
+  readonly park_key: string;
+  readonly date: string;
+  readonly series_id: string;
+  readonly series_name: string;
+  readonly opens_at: number;
+  readonly closes_at: number;
+  /** Status at the last check. */
+  readonly status: string;
+  readonly currency: string;
+  /** The lowest adult price any check has seen, in cents. */
+  readonly lowest_adult_price_cents: number;
+  readonly first_seen_at: number;
+  readonly last_checked_at: number;
+  /** When a check first saw the night sold out; null if none has. Never moved once set. */
+  readonly first_sold_out_at: number | null;
+}
+
+export interface ResortDataStore {
+  /**
+   * Records one check of many nights in one transaction: the status, times and last check follow
+   * the check, the lowest price is the minimum seen, and `first_sold_out_at` is set by the first
+   * check that sees the night sold out and kept from then on.
+   */
+  recordEventNightChecks(checks: readonly EventNightCheck[]): Promise<void>;
+  /** The resort's recorded nights with `from <= date <= to`, by date then park and series. */
+  eventNights(resortKey: string, from: string, to: string): Promise<EventNightRecord[]>;
+}
+
 /** Everything persistence offers, opened together on one database. */
 export interface Stores {
   readonly history: HistoryStore;
   readonly keys: KeyStore;
+  /** What the resort-wide families need remembered (event nights' first sell-out). */
+  readonly resortData: ResortDataStore;
   close(): Promise<void>;
 }

@@ -50,10 +50,27 @@ export interface ApiKeysTable {
   revoked_at: NullableEpochMs;
 }
 
+export interface EventNightsTable {
+  resort_key: string;
+  park_key: string;
+  date: string;
+  series_id: string;
+  series_name: string;
+  opens_at: EpochMs;
+  closes_at: EpochMs;
+  status: string;
+  currency: string;
+  lowest_adult_price_cents: number;
+  first_seen_at: EpochMs;
+  last_checked_at: EpochMs;
+  first_sold_out_at: NullableEpochMs;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   wait_changes: WaitChangesTable;
   outages: OutagesTable;
   park_transitions: ParkTransitionsTable;
   ingest_checkpoints: IngestCheckpointsTable;
+  event_nights: EventNightsTable;
 }

@@ -10,7 +10,13 @@ import { getWaits } from './parks/get-waits.js';
 import { listOutagesToday } from './parks/list-outages-today.js';
 import { listParks } from './parks/list-parks.js';
 import { listRides } from './parks/list-rides.js';
+import { getHotelAvailability } from './resorts/get-hotel-availability.js';
+import { getParkAvailability } from './resorts/get-park-availability.js';
 import { getResort } from './resorts/get-resort.js';
+import { getTickets } from './resorts/get-tickets.js';
+import { listBusDepartures } from './resorts/list-bus-departures.js';
+import { listBusStops } from './resorts/list-bus-stops.js';
+import { listEvents } from './resorts/list-events.js';
 import { listResorts } from './resorts/list-resorts.js';
 import { getHistory } from './rides/get-history.js';
 import { getRide } from './rides/get-ride.js';
@@ -33,6 +39,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   listOutagesToday,
   listResorts,
   getResort,
+  getTickets,
+  getParkAvailability,
+  getHotelAvailability,
+  listEvents,
+  listBusStops,
+  listBusDepartures,
 ];
 
 /** The data endpoints: every endpoint that takes a key and counts against the limits. */

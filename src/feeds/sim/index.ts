@@ -3,14 +3,16 @@
  * contract and the other files of this folder for each part of the model.
  */
 import type { Catalog } from '../../catalog/catalog.js';
+import type { ResortFeeds } from '../resort-data.js';
 import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../types.js';
+import { createSimulatedResortFeeds } from './resort/index.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 
 export { DEFAULT_SEED, Simulator, type SimulatorOptions } from './simulator.js';
 export type { ParkDay } from './park-days.js';
 export type { RideTimeline } from './ride-day.js';
 
-export interface SimulatedFeeds {
+export interface SimulatedFeeds extends ResortFeeds {
   readonly liveQueues: LiveQueueFeed;
   readonly schedule: ScheduleFeed;
   readonly priorityPrices: PriorityPriceFeed;
@@ -24,9 +26,13 @@ export interface SimulatedFeeds {
 export function createSimulatedFeeds(catalog: Catalog, options: SimulatorOptions = {}): SimulatedFeeds {
   const simulator = new Simulator(catalog, options);
   // The async methods wrap the sync ones so a synchronous throw (bad date) becomes a rejection.
+  const schedule: ScheduleFeed = {
+    readSchedule: async (park, date) => simulator.simulateSchedule(park, date),
+  };
   return {
+    ...createSimulatedResortFeeds(simulator.seed, schedule),
     liveQueues: { readLiveQueues: async (park, at) => simulator.simulateLiveQueues(park, at) },
-    schedule: { readSchedule: async (park, date) => simulator.simulateSchedule(park, date) },
+    schedule,
     priorityPrices: {
       readPriorityPrices: async (park, date, at) => simulator.simulatePriorityPrices(park, date, at),
     },

@@ -32,10 +32,10 @@ describe('park schedules', () => {
       epcot: [[9], [21, 22, 1]],
       'hollywood-studios': [
         [8, 9],
-        [21, 22],
+        [19, 21, 22],
       ],
       'animal-kingdom': [[8], [19, 20, 21]],
-      disneyland: [[8], [22, 23, 0]],
+      disneyland: [[8], [20, 22, 23, 0]],
       'california-adventure': [[8], [18, 21, 22, 23]],
       'universal-studios-florida': [[9], [17, 21, 22]],
       'islands-of-adventure': [[9], [21, 22]],
@@ -43,7 +43,7 @@ describe('park schedules', () => {
         [8, 9],
         [21, 22],
       ],
-      'universal-studios-hollywood': [[9], [20, 21, 22]],
+      'universal-studios-hollywood': [[9], [18, 20, 21, 22]],
     };
     for (const p of catalog.parks) {
       const [opens, closes] = must(bands[p.key]);
@@ -87,11 +87,12 @@ describe('park schedules', () => {
     expect(localHour(mk.time_zone, must(window(party, 'TICKETED_EVENT')).opens_at)).toBe(19);
   });
 
-  it('run Halloween Horror Nights at USF and Oogie Boogie Bash at DCA only in September and October', () => {
+  it('run Halloween Horror Nights at USF (into early November) and Oogie Boogie Bash at DCA only in September and October', () => {
     const count = (key: string, first: string, last: string) =>
       dates(first, last).filter((d) => window(sim.simulateSchedule(park(key), d), 'TICKETED_EVENT')).length;
     expect(count('universal-studios-florida', '2026-09-01', '2026-10-31')).toBeGreaterThan(30);
-    expect(count('universal-studios-florida', '2026-11-01', '2027-08-31')).toBe(0);
+    expect(count('universal-studios-florida', '2026-11-03', '2027-08-31')).toBe(0);
+    expect(count('universal-studios-hollywood', '2026-09-01', '2026-10-31')).toBeGreaterThan(30);
     expect(count('california-adventure', '2026-09-01', '2026-10-31')).toBeGreaterThan(15);
     expect(count('california-adventure', '2026-11-01', '2027-08-31')).toBe(0);
     const hhn = sim.simulateSchedule(park('universal-studios-florida'), '2026-10-23');

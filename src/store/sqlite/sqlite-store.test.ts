@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config/index.js';
 import { describeHistoryStoreContract } from '../contract/history-store.js';
 import { describeKeyStoreContract } from '../contract/key-store.js';
+import { describeResortDataStoreContract } from '../contract/resort-data-store.js';
 import { KyselyHistoryStore } from '../kysely-history-store.js';
 import { migrations } from '../migrations/provider.js';
 import type { Database } from '../schema.js';
@@ -21,6 +22,7 @@ import { applyPragmas } from './pragmas.js';
 
 describeHistoryStoreContract('sqlite, in memory', openInMemorySqliteStore);
 describeKeyStoreContract('sqlite, in memory', openInMemorySqliteStores);
+describeResortDataStoreContract('sqlite, in memory', openInMemorySqliteStores);
 
 /** The history store of `<dataDir>/queuecast.db` (closing it closes the database). */
 async function openSqliteStore(dataDir: string) {

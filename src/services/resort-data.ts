@@ -1,0 +1,216 @@
+/**
+ * The rules of the resort-wide endpoints (rows 22-27): what the last checks say for a date or a
+ * range, whether they are current enough to serve, and how a bus stop is found by ID or name.
+ * Reads ResortState (written by ResortIngest) and the store; never an upstream.
+ */
+import type { Resort } from '../catalog/types.js';
+import type {
+  AccessSegment,
+  BusDeparture,
+  BusStop,
+  Hotel,
+  HotelNight,
+  ParkAccess,
+  ResortFeeds,
+  TicketPriceList,
+} from '../feeds/resort-data.js';
+import type { Clock } from '../lib/clock.js';
+import { addDays } from '../lib/time.js';
+import type { DatedCheck, ResortFamily, ResortState } from '../live/resort-state.js';
+import type { EventNightRecord, ResortDataStore } from '../store/ports.js';
+
+/** A daily check older than this (a missed day and a half) is not served. */
+export const DAILY_CHECK_STALE_MS = 36 * 3_600_000;
+/** Bus predictions older than this are not served. */
+export const BUS_PREDICTIONS_STALE_MS = 3 * 60_000;
+
+export type Checked<T> =
+  | { readonly current: true; readonly checkedAt: number; readonly value: T }
+  | { readonly current: false; readonly checkedAt: number | null };
+
+export interface HotelNightSummary {
+  readonly date: string;
+  readonly hotels: readonly HotelNight[];
+  readonly soldOut: number;
+  /** Median of the available hotels' lowest rates; null when every hotel is sold out. */
+  readonly medianRate: number | null;
+}
+
+export interface StopDepartures {
+  readonly stop: BusStop;
+  readonly departures: readonly BusDeparture[];
+}
+
+/** A name as guests write it, reduced to what identifies the place ("Disney's Pop Century Resort" → "pop-century"). */
+export function stopNameKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(disneys|the|universals)-/, '')
+    .replace(/-(resort-and-spa|resort-and-campground|resort|hotel|theme-park|park|bus-stop|stop)$/, '');
+}
+
+export class ResortDataService {
+  private readonly stopIndex = new Map<string, Map<string, BusStop>>();
+
+  constructor(
+    private readonly state: ResortState,
+    private readonly store: ResortDataStore,
+    private readonly feeds: ResortFeeds,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Changes when the family's data for the resort changes or stops being current. */
+  version(resort: Resort, family: ResortFamily): number {
+    const checkedAt =
+      family === 'buses'
+        ? this.state.buses.get(resort.key)?.refreshedAt
+        : family === 'events'
+          ? this.state.events.get(resort.key)?.checkedAt
+          : this.state[family].get(resort.key)?.checkedAt;
+    const stale = checkedAt === undefined || !this.fresh(family, checkedAt) ? 1 : 0;
+    return this.state.generation(resort.key, family) * 2 + stale;
+  }
+
+  tickets(resort: Resort, date: string): Checked<TicketPriceList> {
+    return this.dated('tickets', this.state.tickets.get(resort.key), (check) => check.byDate.get(date));
+  }
+
+  segments(resort: Resort): readonly AccessSegment[] {
+    return this.feeds.parkAvailability.segmentsOf(resort);
+  }
+
+  parkAvailability(
+    resort: Resort,
+    first: string,
+    days: number,
+  ): Checked<{ date: string; access: readonly ParkAccess[] }[]> {
+    return this.dated('parkAvailability', this.state.parkAvailability.get(resort.key), (check) =>
+      everyDate(first, days, (date) => {
+        const access = check.byDate.get(date);
+        return access && { date, access };
+      }),
+    );
+  }
+
+  hotels(resort: Resort): readonly Hotel[] {
+    return this.feeds.hotels.hotelsOf(resort);
+  }
+
+  hotelNights(resort: Resort, first: string, nights: number): Checked<HotelNightSummary[]> {
+    return this.dated('hotels', this.state.hotels.get(resort.key), (check) =>
+      everyDate(first, nights, (date) => {
+        const hotels = check.byDate.get(date);
+        return hotels && summarise(date, hotels);
+      }),
+    );
+  }
+
+  /** The recorded event nights from `from` to `to`, when the last check covered them and is current. */
+  async eventNights(resort: Resort, from: string, to: string): Promise<Checked<EventNightRecord[]>> {
+    const check = this.state.events.get(resort.key);
+    if (!check || !this.fresh('events', check.checkedAt) || from < check.firstDate || to > check.lastDate) {
+      return { current: false, checkedAt: check?.checkedAt ?? null };
+    }
+    const nights = await this.store.eventNights(resort.key, from, to);
+    return { current: true, checkedAt: check.checkedAt, value: nights };
+  }
+
+  /** Every stop of the resort's network. */
+  stops(resort: Resort): readonly BusStop[] {
+    return this.feeds.buses.stopsOf(resort);
+  }
+
+  /** A stop by ID, name or alias (case, apostrophes, "Disney's" and "Resort" aside); undefined if none. */
+  findStop(resort: Resort, query: string): BusStop | undefined {
+    let index = this.stopIndex.get(resort.key);
+    if (!index) {
+      index = new Map();
+      for (const stop of this.stops(resort)) {
+        for (const name of [stop.stop_id, stop.name, ...stop.aliases]) {
+          const key = stopNameKey(name);
+          if (!index.has(key)) index.set(key, stop);
+        }
+      }
+      this.stopIndex.set(resort.key, index);
+    }
+    return index.get(stopNameKey(query));
+  }
+
+  /** Stops with at least one departure predicted now, in network order, each with its departures. */
+  predictedStops(resort: Resort): Checked<StopDepartures[]> {
+    const check = this.state.buses.get(resort.key);
+    if (!check || !this.fresh('buses', check.refreshedAt))
+      return { current: false, checkedAt: check?.refreshedAt ?? null };
+    const byStop = new Map<string, BusDeparture[]>();
+    for (const departure of check.departures) {
+      const list = byStop.get(departure.stop_id) ?? [];
+      list.push(departure);
+      byStop.set(departure.stop_id, list);
+    }
+    const value = this.stops(resort)
+      .filter((stop) => byStop.has(stop.stop_id))
+      .map((stop) => ({ stop, departures: sortDepartures(byStop.get(stop.stop_id) ?? []) }));
+    return { current: true, checkedAt: check.refreshedAt, value };
+  }
+
+  /** The next departure to each destination from one stop, soonest first. */
+  departuresFrom(resort: Resort, stop: BusStop): Checked<readonly BusDeparture[]> {
+    const check = this.state.buses.get(resort.key);
+    if (!check || !this.fresh('buses', check.refreshedAt))
+      return { current: false, checkedAt: check?.refreshedAt ?? null };
+    const departures = sortDepartures(check.departures.filter((d) => d.stop_id === stop.stop_id));
+    return { current: true, checkedAt: check.refreshedAt, value: departures };
+  }
+
+  private fresh(family: ResortFamily, checkedAt: number): boolean {
+    const limit = family === 'buses' ? BUS_PREDICTIONS_STALE_MS : DAILY_CHECK_STALE_MS;
+    return this.clock.now() - checkedAt <= limit;
+  }
+
+  /** What `pick` finds in a current check; not current when the check is stale or misses a date. */
+  private dated<C, T>(
+    family: ResortFamily,
+    check: DatedCheck<C> | undefined,
+    pick: (check: DatedCheck<C>) => T | undefined,
+  ): Checked<T> {
+    const value = check && this.fresh(family, check.checkedAt) ? pick(check) : undefined;
+    if (!check || value === undefined) return { current: false, checkedAt: check?.checkedAt ?? null };
+    return { current: true, checkedAt: check.checkedAt, value };
+  }
+}
+
+/** `find` for each of `days` dates from `first`, or undefined when any date has nothing. */
+function everyDate<T>(first: string, days: number, find: (date: string) => T | undefined): T[] | undefined {
+  const found: T[] = [];
+  for (let i = 0; i < days; i++) {
+    const value = find(addDays(first, i));
+    if (value === undefined) return undefined;
+    found.push(value);
+  }
+  return found;
+}
+
+function sortDepartures(departures: readonly BusDeparture[]): BusDeparture[] {
+  return [...departures].sort(
+    (a, b) => a.departs_at - b.departs_at || a.destination_id.localeCompare(b.destination_id),
+  );
+}
+
+function summarise(date: string, hotels: readonly HotelNight[]): HotelNightSummary {
+  const rates = hotels
+    .map((night) => night.lowest_rate?.amount)
+    .filter((amount): amount is number => amount !== undefined)
+    .sort((a, b) => a - b);
+  const middle = Math.floor(rates.length / 2);
+  const upper = rates[middle];
+  const lower = rates.length % 2 === 1 ? upper : rates[middle - 1];
+  const medianRate =
+    upper === undefined || lower === undefined ? null : Math.round(((lower + upper) / 2) * 100) / 100;
+  return { date, hotels, soldOut: hotels.filter((night) => !night.available).length, medianRate };
+}
