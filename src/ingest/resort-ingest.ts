@@ -9,7 +9,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import type { Resort } from '../catalog/types.js';
 import type { ResortFeeds } from '../feeds/resort-data.js';
 import type { Clock } from '../lib/clock.js';
-import { addDays, localDate } from '../lib/time.js';
+import { localDate } from '../lib/time.js';
 import type { DatedCheck, ResortState } from '../live/resort-state.js';
 import type { ResortDataStore } from '../store/ports.js';
 
@@ -150,7 +150,7 @@ export class ResortIngest {
     );
     done.push(
       await family('event nights', async () => {
-        const lastDate = addDays(today, CHECKED_DAYS.events);
+        const lastDate = datePlus(today, CHECKED_DAYS.events);
         const offers = await feeds.eventNights.readEventNights(resort, today, lastDate, now);
         await store.recordEventNightChecks(
           offers.map((offer) => ({
@@ -176,6 +176,16 @@ export class ResortIngest {
   }
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * `date` plus `days`, by plain UTC arithmetic on the calendar date: the daily check steps through
+ * ~1,400 dates per resort, where a luxon round trip per step would cost about a second.
+ */
+function datePlus(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 async function readDates<T>(
   today: string,
   days: number,
@@ -184,8 +194,8 @@ async function readDates<T>(
 ): Promise<DatedCheck<T>> {
   const byDate = new Map<string, T>();
   for (let offset = 0; offset <= days; offset++) {
-    const date = addDays(today, offset);
+    const date = datePlus(today, offset);
     byDate.set(date, await read(date));
   }
-  return { checkedAt, firstDate: today, lastDate: addDays(today, days), byDate };
+  return { checkedAt, firstDate: today, lastDate: datePlus(today, days), byDate };
 }

@@ -6,9 +6,19 @@
 import type { Resort } from '../../../catalog/types.js';
 import type { EventNightOffer } from '../../resort-data.js';
 import { eventNightsBetween, type EventNight } from '../event-nights.js';
-import { dateStringOf, dayNumberOf, localInstant } from '../local-time.js';
+import { BoundedCache } from '../bounded-cache.js';
+import { dateStringOf, dayNumberOf, localInstant as zoneInstant } from '../local-time.js';
 import { mix, unit } from '../random.js';
 import { usd } from './demand.js';
+
+/**
+ * Event times repeat in every daily check (the same nights, a year of them), and a zone conversion
+ * costs ~0.1 ms: remember them.
+ */
+const instants = new BoundedCache<string, number>(8_192);
+function localInstant(zone: string, dayNumber: number, minute: number): number {
+  return instants.get(`${zone}|${dayNumber}|${minute}`, () => zoneInstant(zone, dayNumber, minute));
+}
 
 /** When the night sells out (null: it does not), never before it went on sale. */
 export function sellOutInstant(zone: string, dayNumber: number, night: EventNight): number | null {

@@ -151,13 +151,13 @@ const hashOf = (id: string): number => {
 
 /**
  * Every hotel of the resort for the night of `date`, as a check on the local date `today` sees it.
- * Occupancy builds over the last five months; a hotel whose occupancy reaches 1 is sold out.
+ * Occupancy builds over the last eight months; a hotel whose occupancy reaches 1 is sold out.
  */
 export function simulateHotelNights(resort: Resort, date: string, today: string, seed: number): HotelNight[] {
   const dayNumber = dayNumberOf(date);
   const ahead = Math.max(0, dayNumber - dayNumberOf(today));
   const share = demandShare(dateDemand(regionOf(resort), dayNumber));
-  const booked = 0.55 + 0.45 * Math.max(0, 1 - ahead / 150);
+  const booked = 0.7 + 0.3 * Math.max(0, 1 - ahead / 240);
   return (HOTELS[resort.key] ?? []).map((profile) => {
     const noise = unit(mix(seed, hashOf(profile.hotel_id), dayNumber));
     const occupancy = booked * (0.62 + 0.36 * share + 0.14 * profile.popularity + 0.06 * (noise - 0.5));

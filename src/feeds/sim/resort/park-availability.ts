@@ -12,14 +12,14 @@
  */
 import type { Resort } from '../../../catalog/types.js';
 import type { AccessSegment, ParkAccess, ParkAccessStatus } from '../../resort-data.js';
-import { seasonalFactor, type Region } from '../calendar.js';
+import { seasonalFactor } from '../calendar.js';
 import { dayNumberOf, weekdayOf } from '../local-time.js';
 import { mix, unit } from '../random.js';
 import { dateDemand, regionOf } from './demand.js';
 
 interface PassRule extends AccessSegment {
-  /** Blocked out on this date (a pure calendar rule). */
-  blocked(region: Region, dayNumber: number): boolean;
+  /** Blocked out on this date (a pure calendar rule over its seasonal factor and weekday). */
+  blocked(seasonal: number, dayNumber: number): boolean;
   readonly reservations: boolean;
   /** How hard the tier's reservation allotment is to get (share of the park's pass capacity). */
   readonly pull: number;
@@ -29,7 +29,6 @@ const weekend = (dayNumber: number): boolean => {
   const weekday = weekdayOf(dayNumber);
   return weekday === 6 || weekday === 7;
 };
-const holidayPeak = (region: Region, d: number, level: number): boolean => seasonalFactor(region, d) >= level;
 
 const BROAD: PassRule = {
   segment: 'broad',
@@ -52,35 +51,35 @@ const SEGMENTS: Readonly<Record<string, readonly PassRule[]>> = {
   'walt-disney-world': [
     BROAD,
     pass('incredi-pass', 'Disney Incredi-Pass', true, 1.0, () => false),
-    pass('sorcerer-pass', 'Disney Sorcerer Pass', true, 1.04, (r, d) => holidayPeak(r, d, 1.45)),
-    pass('pirate-pass', 'Disney Pirate Pass', true, 1.08, (r, d) => holidayPeak(r, d, 1.3)),
+    pass('sorcerer-pass', 'Disney Sorcerer Pass', true, 1.04, (seasonal) => seasonal >= 1.45),
+    pass('pirate-pass', 'Disney Pirate Pass', true, 1.08, (seasonal) => seasonal >= 1.3),
     pass(
       'pixie-dust-pass',
       'Disney Pixie Dust Pass',
       true,
       1.12,
-      (r, d) => holidayPeak(r, d, 1.15) || weekend(d),
+      (seasonal, d) => seasonal >= 1.15 || weekend(d),
     ),
   ],
   'disneyland-resort': [
     BROAD,
     pass('inspire-key', 'Inspire Key', true, 1.0, () => false),
-    pass('believe-key', 'Believe Key', true, 1.05, (r, d) => holidayPeak(r, d, 1.45)),
-    pass('enchant-key', 'Enchant Key', true, 1.1, (r, d) => holidayPeak(r, d, 1.2) || weekdayOf(d) === 6),
-    pass('imagine-key', 'Imagine Key', true, 1.15, (r, d) => holidayPeak(r, d, 1.1) || weekend(d)),
+    pass('believe-key', 'Believe Key', true, 1.05, (seasonal) => seasonal >= 1.45),
+    pass('enchant-key', 'Enchant Key', true, 1.1, (seasonal, d) => seasonal >= 1.2 || weekdayOf(d) === 6),
+    pass('imagine-key', 'Imagine Key', true, 1.15, (seasonal, d) => seasonal >= 1.1 || weekend(d)),
   ],
   'universal-orlando': [
     BROAD,
     pass('premier-pass', 'Premier Pass', false, 1, () => false),
-    pass('preferred-pass', 'Preferred Pass', false, 1, (r, d) => holidayPeak(r, d, 1.55)),
-    pass('power-pass', 'Power Pass', false, 1, (r, d) => holidayPeak(r, d, 1.3)),
-    pass('seasonal-pass', 'Seasonal Pass', false, 1, (r, d) => holidayPeak(r, d, 1.15)),
+    pass('preferred-pass', 'Preferred Pass', false, 1, (seasonal) => seasonal >= 1.55),
+    pass('power-pass', 'Power Pass', false, 1, (seasonal) => seasonal >= 1.3),
+    pass('seasonal-pass', 'Seasonal Pass', false, 1, (seasonal) => seasonal >= 1.15),
   ],
   'universal-hollywood': [
     BROAD,
     pass('platinum-pass', 'Platinum Pass', false, 1, () => false),
-    pass('gold-pass', 'Gold Pass', false, 1, (r, d) => holidayPeak(r, d, 1.4)),
-    pass('silver-pass', 'Silver Pass', false, 1, (r, d) => holidayPeak(r, d, 1.15) || weekdayOf(d) === 6),
+    pass('gold-pass', 'Gold Pass', false, 1, (seasonal) => seasonal >= 1.4),
+    pass('silver-pass', 'Silver Pass', false, 1, (seasonal, d) => seasonal >= 1.15 || weekdayOf(d) === 6),
   ],
 };
 
@@ -114,13 +113,14 @@ export function simulateParkAvailability(
   // Bookings build over the last four months before the date.
   const booked = 0.72 + 0.28 * Math.max(0, 1 - ahead / 120);
   const demand = dateDemand(region, dayNumber);
+  const seasonal = seasonalFactor(region, dayNumber);
   const access: ParkAccess[] = [];
   for (const park of resort.parks) {
     const draw = PARK_DRAW[park.key] ?? 1;
     const noise = 0.95 + 0.1 * unit(mix(seed, dayNumber, park.id.charCodeAt(0), park.id.charCodeAt(1)));
     for (const rule of SEGMENTS[resort.key] ?? [BROAD]) {
       let status: ParkAccessStatus;
-      if (rule.blocked(region, dayNumber)) status = 'blocked_out';
+      if (rule.blocked(seasonal, dayNumber)) status = 'blocked_out';
       else if (rule.kind === 'annual_pass' && !rule.reservations) status = 'available';
       else {
         const pressure = demand * draw * rule.pull * booked * noise;
