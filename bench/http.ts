@@ -131,6 +131,27 @@ const CASES: readonly HttpCase[] = [
     rounds: 'once',
   },
   { name: 'reliability', path: '/v1/parks/mk/reliability', caller: 'partner', share: 0.5, rounds: 'once' },
+  {
+    name: 'tickets',
+    path: '/v1/resorts/walt-disney-world/tickets',
+    caller: 'partner',
+    share: 0.5,
+    rounds: 'once',
+  },
+  {
+    name: 'hotel availability, 14 nights',
+    path: '/v1/resorts/walt-disney-world/hotel-availability?days=14',
+    caller: 'partner',
+    share: 0.5,
+    rounds: 'once',
+  },
+  {
+    name: 'bus departures by name',
+    path: '/v1/resorts/walt-disney-world/buses?stop=Pop%20Century',
+    caller: 'partner',
+    share: 0.5,
+    rounds: 'once',
+  },
 ];
 
 interface Server {
