@@ -4,6 +4,7 @@
  * and at start), and bus predictions about every minute. Results go to ResortState; event-night
  * checks also go to the store, which keeps each night's first sell-out time.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Resort } from '../catalog/types.js';
@@ -177,6 +178,8 @@ export class ResortIngest {
 }
 
 const DAY_MS = 86_400_000;
+/** Dates read between two turns of the event loop during a daily check. */
+const DATES_PER_TURN = 20;
 
 /**
  * `date` plus `days`, by plain UTC arithmetic on the calendar date: the daily check steps through
@@ -196,6 +199,8 @@ async function readDates<T>(
   for (let offset = 0; offset <= days; offset++) {
     const date = datePlus(today, offset);
     byDate.set(date, await read(date));
+    // A simulated upstream answers at once; let requests and the live poll in between.
+    if (offset % DATES_PER_TURN === DATES_PER_TURN - 1) await nextTurn();
   }
   return { checkedAt, firstDate: today, lastDate: datePlus(today, days), byDate };
 }

@@ -160,7 +160,7 @@ export function simulateHotelNights(resort: Resort, date: string, today: string,
   const booked = 0.7 + 0.3 * Math.max(0, 1 - ahead / 240);
   return (HOTELS[resort.key] ?? []).map((profile) => {
     const noise = unit(mix(seed, hashOf(profile.hotel_id), dayNumber));
-    const occupancy = booked * (0.62 + 0.36 * share + 0.14 * profile.popularity + 0.06 * (noise - 0.5));
+    const occupancy = booked * (0.62 + 0.33 * share + 0.12 * profile.popularity + 0.06 * (noise - 0.5));
     if (occupancy >= 1) {
       return {
         hotel_id: profile.hotel_id,
