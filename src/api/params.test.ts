@@ -66,12 +66,16 @@ describe('resolveDateRange', () => {
   });
 
   it('rejects to before from or more than 59 days after it', () => {
-    for (const to of ['2026-11-30', '2027-01-30', 'soon']) {
+    for (const [to, problem] of [
+      ['2026-11-30', 'which is before from (2026-12-01)'],
+      ['2027-01-30', 'which is more than 59 days after from'],
+      ['soon', 'which is not a date'],
+    ] as const) {
       const error = rejection(() =>
         resolveDateRange({ from: '2026-12-01', to }, NY, LATE_EVENING_NY, bounds),
       );
       expect(error.message).toBe(
-        `to must be a date YYYY-MM-DD from 2026-12-01 (the from date) to 2027-01-29 (59 days after from); got "${to}".`,
+        `to must be a date YYYY-MM-DD from 2026-12-01 (the from date) to 2027-01-29 (59 days after from); got "${to}", ${problem}.`,
       );
     }
   });
