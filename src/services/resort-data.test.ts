@@ -114,6 +114,12 @@ describe('ResortDataService over ResortIngest', () => {
     expect(service.findStop(wdw, "disney's art of animation resort")?.stop_id).toBe('art-of-animation');
     expect(service.findStop(wdw, 'TTC')?.stop_id).toBe('transportation-and-ticket-center');
     expect(service.findStop(wdw, 'Atlantis')).toBeUndefined();
+    expect(service.findStop(wdw, "Copper Creek Villas & Cabins at Disney's Wilderness Lodge")?.stop_id).toBe(
+      'wilderness-lodge',
+    );
+    expect(service.findStop(wdw, 'Port Orleans')).toBeUndefined(); // French Quarter or Riverside
+    expect(service.findStop(wdw, 'Kingdom')).toBeUndefined();
+    expect(service.findStop(wdw, 'Disney Springs Bus Stop')?.stop_id).toBe('disney-springs');
     const stop = service.findStop(wdw, 'magic kingdom');
     if (!stop) throw new Error('mk stop');
     const departures = service.departuresFrom(wdw, stop);

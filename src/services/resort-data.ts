@@ -126,7 +126,10 @@ export class ResortDataService {
     return this.feeds.buses.stopsOf(resort);
   }
 
-  /** A stop by ID, name or alias (case, apostrophes, "Disney's" and "Resort" aside); undefined if none. */
+  /**
+   * A stop by ID, name or alias (case, apostrophes, "Disney's" and "Resort" aside), or by a name
+   * that contains or is contained in exactly one stop's names; undefined if none or ambiguous.
+   */
   findStop(resort: Resort, query: string): BusStop | undefined {
     let index = this.stopIndex.get(resort.key);
     if (!index) {
@@ -139,7 +142,16 @@ export class ResortDataService {
       }
       this.stopIndex.set(resort.key, index);
     }
-    return index.get(stopNameKey(query));
+    const key = stopNameKey(query);
+    const exact = index.get(key);
+    if (exact || key.length < 4) return exact;
+    // A longer or shorter form of a known name ("Copper Creek Villas & Cabins at Disney's Wilderness
+    // Lodge", "Port Orleans"): accepted when every name it overlaps, word for word, is one stop's.
+    const overlapping = new Set<BusStop>();
+    for (const [name, stop] of index) {
+      if (`-${key}-`.includes(`-${name}-`) || `-${name}-`.includes(`-${key}-`)) overlapping.add(stop);
+    }
+    return overlapping.size === 1 ? [...overlapping][0] : undefined;
   }
 
   /** Stops with at least one departure predicted now, in network order, each with its departures. */
