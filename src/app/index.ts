@@ -19,6 +19,7 @@ import { Ingest, type CatchUpProgress } from '../ingest/ingest.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
 import { OutageService } from '../services/outages.js';
+import { ParkHoursService } from '../services/park-hours.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { RideHistoryService } from '../services/ride-history.js';
@@ -114,6 +115,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       outages: new OutageService(stores.history, live, clock),
       reliability,
       priorityLane: new PriorityLaneService(feeds.priorityPrices, live, clock),
+      parkHours: new ParkHoursService(feeds.schedule),
     },
     access,
     trustProxy: trustProxy(config.trustProxy),

@@ -5,6 +5,7 @@
  */
 import type { LiveState } from '../live/live-state.js';
 import type { OutageService } from './outages.js';
+import type { ParkHoursService } from './park-hours.js';
 import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
 import type { RideHistoryService } from './ride-history.js';
@@ -16,4 +17,6 @@ export interface Services {
   readonly outages: OutageService;
   readonly reliability: ReliabilityService;
   readonly priorityLane: PriorityLaneService;
+  /** Published hours and schedule windows, from the schedule the ingest follows. */
+  readonly parkHours: ParkHoursService;
 }

@@ -3,6 +3,7 @@
  * the index lists and the shared endpoint tests iterate.
  */
 import type { Endpoint } from '../endpoint.js';
+import { getHours } from './parks/get-hours.js';
 import { getParkRide } from './parks/get-park-ride.js';
 import { getPriorityLane } from './parks/get-priority-lane.js';
 import { getReliability } from './parks/get-reliability.js';
@@ -25,6 +26,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   getWaits,
   listRides,
   getParkRide,
+  getHours,
   getPriorityLane,
   getReliability,
   getRide,
