@@ -7,7 +7,13 @@ import type { Tier } from '../api/access/tiers.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config, FeedName } from '../config/index.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
-import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../feeds/types.js';
+import type {
+  LiveQueueFeed,
+  PriorityPriceFeed,
+  ScheduleFeed,
+  ShowtimeFeed,
+  WeatherFeed,
+} from '../feeds/types.js';
 import type { Clock } from '../lib/clock.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
 import { LocalStreamSlots, type StreamSlots } from '../shared-state/stream-slots.js';
@@ -21,6 +27,9 @@ export interface Feeds {
   readonly liveQueues: LiveQueueFeed;
   readonly schedule: ScheduleFeed;
   readonly priorityPrices: PriorityPriceFeed;
+  readonly showtimes: ShowtimeFeed;
+  /** WEATHER picks it: the simulator's (default) or the US National Weather Service. */
+  readonly weather: WeatherFeed;
 }
 
 /** The store the configuration names (SQLite in DATA_DIR), migrated and ready. */

@@ -20,6 +20,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
 import { OutageService } from '../services/outages.js';
 import { ParkHoursService } from '../services/park-hours.js';
+import { ShowtimesService } from '../services/showtimes.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { RideHistoryService } from '../services/ride-history.js';
@@ -116,6 +117,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       reliability,
       priorityLane: new PriorityLaneService(feeds.priorityPrices, live, clock),
       parkHours: new ParkHoursService(feeds.schedule),
+      showtimes: new ShowtimesService(feeds.showtimes, clock),
     },
     access,
     trustProxy: trustProxy(config.trustProxy),

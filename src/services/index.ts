@@ -6,6 +6,7 @@
 import type { LiveState } from '../live/live-state.js';
 import type { OutageService } from './outages.js';
 import type { ParkHoursService } from './park-hours.js';
+import type { ShowtimesService } from './showtimes.js';
 import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
 import type { RideHistoryService } from './ride-history.js';
@@ -19,4 +20,5 @@ export interface Services {
   readonly priorityLane: PriorityLaneService;
   /** Published hours and schedule windows, from the schedule the ingest follows. */
   readonly parkHours: ParkHoursService;
+  readonly showtimes: ShowtimesService;
 }

@@ -11,6 +11,7 @@ import { getWaits } from './parks/get-waits.js';
 import { listOutagesToday } from './parks/list-outages-today.js';
 import { listParks } from './parks/list-parks.js';
 import { listRides } from './parks/list-rides.js';
+import { listShowtimes } from './parks/list-showtimes.js';
 import { getResort } from './resorts/get-resort.js';
 import { listResorts } from './resorts/list-resorts.js';
 import { getHistory } from './rides/get-history.js';
@@ -33,6 +34,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   getHistory,
   listRideOutages,
   listOutagesToday,
+  listShowtimes,
   listResorts,
   getResort,
 ];

@@ -3,7 +3,9 @@
  * contract and the other files of this folder for each part of the model.
  */
 import type { Catalog } from '../../catalog/catalog.js';
-import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../types.js';
+import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed, ShowtimeFeed, WeatherFeed } from '../types.js';
+import { simulateShowtimes } from './showtimes.js';
+import { SimulatedWeather } from './weather-observations.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 
 export { DEFAULT_SEED, Simulator, type SimulatorOptions } from './simulator.js';
@@ -14,6 +16,9 @@ export interface SimulatedFeeds {
   readonly liveQueues: LiveQueueFeed;
   readonly schedule: ScheduleFeed;
   readonly priorityPrices: PriorityPriceFeed;
+  readonly showtimes: ShowtimeFeed;
+  /** WEATHER=sim: observations and alerts from the same storms that close outdoor rides. */
+  readonly weather: WeatherFeed;
   /** The synchronous, pure functions behind the feeds (backfill, tests). */
   readonly simulator: Simulator;
   readonly simulateLiveQueues: Simulator['simulateLiveQueues'];
@@ -23,6 +28,7 @@ export interface SimulatedFeeds {
 
 export function createSimulatedFeeds(catalog: Catalog, options: SimulatorOptions = {}): SimulatedFeeds {
   const simulator = new Simulator(catalog, options);
+  const weather = new SimulatedWeather(simulator);
   // The async methods wrap the sync ones so a synchronous throw (bad date) becomes a rejection.
   return {
     liveQueues: { readLiveQueues: async (park, at) => simulator.simulateLiveQueues(park, at) },
@@ -30,6 +36,11 @@ export function createSimulatedFeeds(catalog: Catalog, options: SimulatorOptions
     priorityPrices: {
       readPriorityPrices: async (park, date, at) => simulator.simulatePriorityPrices(park, date, at),
     },
+    showtimes: {
+      readShowtimes: async (park, date, at) =>
+        simulateShowtimes(park, simulator.simulateSchedule(park, date), at),
+    },
+    weather: { source: 'sim', readWeather: async (park, at) => weather.read(park, at) },
     simulator,
     simulateLiveQueues: (park, at) => simulator.simulateLiveQueues(park, at),
     simulateSchedule: (park, date) => simulator.simulateSchedule(park, date),
