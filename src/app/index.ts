@@ -18,6 +18,7 @@ import type { Config } from '../config/index.js';
 import { Ingest, type CatchUpProgress } from '../ingest/ingest.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
+import { ConditionsService } from '../services/conditions.js';
 import { OutageService } from '../services/outages.js';
 import { ParkHoursService } from '../services/park-hours.js';
 import { ShowtimesService } from '../services/showtimes.js';
@@ -98,6 +99,10 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
   const reliability = new ReliabilityService(catalog, stores.history, clock, config.coverageStart, logger);
   await reliability.recomputeAll();
 
+  const conditions = new ConditionsService(feeds.weather, live, catalog, clock, logger);
+  // Not awaited: serving starts at once; conditions say the weather is not read yet until it is.
+  conditions.refreshInBackground();
+
   const links = new Links(config.siteUrl, config.baseUrl);
   const access = new AccessControl(
     new KeyVerdicts(stores.keys, clock),
@@ -118,6 +123,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       priorityLane: new PriorityLaneService(feeds.priorityPrices, live, clock),
       parkHours: new ParkHoursService(feeds.schedule),
       showtimes: new ShowtimesService(feeds.showtimes, clock),
+      conditions,
     },
     access,
     trustProxy: trustProxy(config.trustProxy),
@@ -150,6 +156,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       if (options.poll ?? true) {
         ingest.start();
         reliability.start();
+        conditions.start();
       }
       return address;
     },
@@ -159,6 +166,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       await server.close();
       await ingest.stop();
       reliability.stop();
+      await conditions.stop();
       await shared.close();
       await stores.close();
       claim.release();

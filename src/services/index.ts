@@ -4,6 +4,7 @@
  * (`src/app`) picked.
  */
 import type { LiveState } from '../live/live-state.js';
+import type { ConditionsService } from './conditions.js';
 import type { OutageService } from './outages.js';
 import type { ParkHoursService } from './park-hours.js';
 import type { ShowtimesService } from './showtimes.js';
@@ -21,4 +22,6 @@ export interface Services {
   /** Published hours and schedule windows, from the schedule the ingest follows. */
   readonly parkHours: ParkHoursService;
   readonly showtimes: ShowtimesService;
+  /** Weather read every 5 minutes and kept, lightning risk, and ride counts from the live snapshot. */
+  readonly conditions: ConditionsService;
 }

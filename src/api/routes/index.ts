@@ -3,6 +3,7 @@
  * the index lists and the shared endpoint tests iterate.
  */
 import type { Endpoint } from '../endpoint.js';
+import { getConditions } from './parks/get-conditions.js';
 import { getHours } from './parks/get-hours.js';
 import { getParkRide } from './parks/get-park-ride.js';
 import { getPriorityLane } from './parks/get-priority-lane.js';
@@ -35,6 +36,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   listRideOutages,
   listOutagesToday,
   listShowtimes,
+  getConditions,
   listResorts,
   getResort,
 ];
