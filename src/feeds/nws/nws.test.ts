@@ -38,7 +38,8 @@ beforeEach(() => {
   };
   fake.missingStations.clear();
   clock = new ManualClock(OBSERVED_AT + 10 * 60_000);
-  feed = new NwsWeatherFeed({ baseUrl: fake.url, userAgent: USER_AGENT, clock, timeoutMs: 300 });
+  // Generous: a loaded machine must not turn a slow answer into a failure here (the timeout test sets its own).
+  feed = new NwsWeatherFeed({ baseUrl: fake.url, userAgent: USER_AGENT, clock, timeoutMs: 5_000 });
 });
 
 describe('NWS weather feed', () => {
@@ -137,10 +138,11 @@ describe('NWS weather feed', () => {
   });
 
   it('gives up on a request that does not answer within the timeout', async () => {
-    fake.answers.observation = { body: fixture('nws-observation.json'), delayMs: 2_000 };
+    fake.answers.observation = { body: fixture('nws-observation.json'), delayMs: 5_000 };
+    const impatient = new NwsWeatherFeed({ baseUrl: fake.url, userAgent: USER_AGENT, clock, timeoutMs: 300 });
     const started = performance.now();
-    await expect(feed.readWeather(mk, clock.now())).rejects.toThrow(/did not answer within 300 ms/);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    await expect(impatient.readWeather(mk, clock.now())).rejects.toThrow(/did not answer within 300 ms/);
+    expect(performance.now() - started).toBeLessThan(4_000);
   });
 
   it('falls back to the next station when the nearest has no latest observation', async () => {

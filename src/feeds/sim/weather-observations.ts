@@ -140,7 +140,7 @@ export class SimulatedWeather {
       relative_humidity_pct: round1(relativeHumidity(temperature, dewPoint)),
       wind_speed_kmh: round1(wind),
       wind_gust_kmh: storm ? round1(wind + reading.range(15, 30)) : null,
-      wind_direction_deg: Math.round(reading.range(0, 36)) * 10,
+      wind_direction_deg: (Math.round(reading.range(0, 36)) % 36) * 10,
       precipitation_last_hour_mm: storm ? round1(reading.range(5, 30)) : 0,
       visibility_km: storm ? round1(reading.range(2, 6)) : 16.09,
       thunderstorm: storm !== undefined,
