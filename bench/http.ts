@@ -152,6 +152,9 @@ const CASES: readonly HttpCase[] = [
     share: 0.5,
     rounds: 'once',
   },
+  { name: 'hours, 7 days', path: '/v1/parks/mk/hours?days=7', caller: 'partner', share: 0.5, rounds: 'once' },
+  { name: 'showtimes', path: '/v1/parks/mk/showtimes', caller: 'partner', share: 0.5, rounds: 'once' },
+  { name: 'conditions', path: '/v1/parks/mk/conditions', caller: 'partner', share: 0.5, rounds: 'once' },
 ];
 
 interface Server {

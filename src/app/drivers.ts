@@ -5,11 +5,18 @@
  */
 import type { Tier } from '../api/access/tiers.js';
 import type { Catalog } from '../catalog/catalog.js';
-import type { Config, FeedName } from '../config/index.js';
+import type { Config, FeedName, WeatherName } from '../config/index.js';
+import { NwsWeatherFeed } from '../feeds/nws/index.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
 import type { ResortFeeds } from '../feeds/resort-data.js';
-import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../feeds/types.js';
-import type { Clock } from '../lib/clock.js';
+import type {
+  LiveQueueFeed,
+  PriorityPriceFeed,
+  ScheduleFeed,
+  ShowtimeFeed,
+  WeatherFeed,
+} from '../feeds/types.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
 import { LocalStreamSlots, type StreamSlots } from '../shared-state/stream-slots.js';
 import { LocalWindowCounters, type WindowCounters } from '../shared-state/window-counters.js';
@@ -22,6 +29,9 @@ export interface Feeds extends ResortFeeds {
   readonly liveQueues: LiveQueueFeed;
   readonly schedule: ScheduleFeed;
   readonly priorityPrices: PriorityPriceFeed;
+  readonly showtimes: ShowtimeFeed;
+  /** WEATHER picks it: the simulator's (default) or the US National Weather Service. */
+  readonly weather: WeatherFeed;
 }
 
 /** The store the configuration names (SQLite in DATA_DIR), migrated and ready. */
@@ -37,10 +47,18 @@ export function claimStore(config: Config): ServerLock {
   return lockDataDir(config.dataDir);
 }
 
-/** The upstream feeds FEED names (the simulator until real adapters exist). */
-export function createFeeds(config: Config, catalog: Catalog): Feeds {
+/**
+ * The upstream feeds FEED names (the simulator until real adapters exist), with the weather WEATHER
+ * names: the simulator's, or the US National Weather Service beside simulated waits.
+ */
+export function createFeeds(config: Config, catalog: Catalog, clock: Clock = systemClock): Feeds {
   const sources: Record<FeedName, () => Feeds> = { sim: () => createSimulatedFeeds(catalog) };
-  return sources[config.feed]();
+  const feeds = sources[config.feed]();
+  const weather: Record<WeatherName, () => WeatherFeed> = {
+    sim: () => feeds.weather,
+    nws: () => new NwsWeatherFeed({ baseUrl: config.nwsUrl, userAgent: config.nwsUserAgent, clock }),
+  };
+  return { ...feeds, weather: weather[config.weather]() };
 }
 
 /** What instances share when scaled out; in this process for the embedded default. */

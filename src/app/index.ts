@@ -20,7 +20,10 @@ import { ResortIngest } from '../ingest/resort-ingest.js';
 import { ResortState } from '../live/resort-state.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
+import { ConditionsService } from '../services/conditions.js';
 import { OutageService } from '../services/outages.js';
+import { ParkHoursService } from '../services/park-hours.js';
+import { ShowtimesService } from '../services/showtimes.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { ResortDataService } from '../services/resort-data.js';
@@ -79,7 +82,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App> {
   const { config, logger, clock = systemClock } = options;
   const catalog = Catalog.load();
-  const feeds = options.feeds?.(catalog) ?? createFeeds(config, catalog);
+  const feeds = options.feeds?.(catalog) ?? createFeeds(config, catalog, clock);
   const stores = await openStores(config);
   const shared = createSharedState(config, clock);
   const live = new LiveState(clock);
@@ -112,6 +115,10 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
   const reliability = new ReliabilityService(catalog, stores.history, clock, config.coverageStart, logger);
   await reliability.recomputeAll();
 
+  const conditions = new ConditionsService(feeds.weather, live, catalog, clock, logger);
+  // Not awaited: serving starts at once; conditions say the weather is not read yet until it is.
+  conditions.refreshInBackground();
+
   const links = new Links(config.siteUrl, config.baseUrl);
   const access = new AccessControl(
     new KeyVerdicts(stores.keys, clock),
@@ -131,6 +138,9 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       reliability,
       priorityLane: new PriorityLaneService(feeds.priorityPrices, live, clock),
       resortData: new ResortDataService(resortState, stores.resortData, feeds, clock),
+      parkHours: new ParkHoursService(feeds.schedule),
+      showtimes: new ShowtimesService(feeds.showtimes, clock),
+      conditions,
     },
     access,
     trustProxy: trustProxy(config.trustProxy),
@@ -165,6 +175,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
         ingest.start();
         reliability.start();
         resortIngest.start();
+        conditions.start();
       }
       return address;
     },
@@ -175,6 +186,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       await ingest.stop();
       reliability.stop();
       await resortIngest.stop();
+      await conditions.stop();
       await shared.close();
       await stores.close();
       claim.release();

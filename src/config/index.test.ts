@@ -20,6 +20,20 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('reads the weather source and the NWS settings', () => {
+    expect(loadConfig({}).weather).toBe('sim');
+    const config = loadConfig({
+      WEATHER: 'nws',
+      NWS_URL: 'http://127.0.0.1:9/',
+      NWS_USER_AGENT: 'park-app (ops@example.com)',
+    });
+    expect(config).toMatchObject({
+      weather: 'nws',
+      nwsUrl: 'http://127.0.0.1:9',
+      nwsUserAgent: 'park-app (ops@example.com)',
+    });
+  });
+
   it('takes public addresses without trailing slashes', () => {
     const config = loadConfig({ BASE_URL: 'https://api.example.com/', SITE_URL: 'https://example.com//' });
     expect(config.baseUrl).toBe('https://api.example.com');
@@ -30,6 +44,12 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535 (got "eighty")'],
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535 (got "70000")'],
     [{ FEED: 'magic' }, 'FEED must be one of sim (got "magic")'],
+    [{ WEATHER: 'owm' }, 'WEATHER must be one of sim, nws (got "owm")'],
+    [{ NWS_URL: 'ftp://weather' }, 'NWS_URL must use http or https (got "ftp://weather")'],
+    [
+      { NWS_USER_AGENT: 'app\u0007 (ops@example.com)' },
+      'NWS_USER_AGENT must be printable ASCII of at most 256 characters naming the app and a contact, such as "myapp (ops@example.com)" (got "app\\u0007 (ops@example.com)")',
+    ],
     [{ PROVIDER_DATA: 'off' }, 'PROVIDER_DATA must be one of enabled, disabled (got "off")'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must use postgres or postgresql (got "mysql://x")'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL must be a URL starting with redis or rediss (got "not a url")'],

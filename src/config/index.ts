@@ -7,6 +7,8 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export type FeedName = 'sim';
+/** Source of conditions' weather: the simulator's storms (default) or the US National Weather Service. */
+export type WeatherName = 'sim' | 'nws';
 export type ProviderData = 'enabled' | 'disabled';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -15,6 +17,7 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly feed: FeedName;
+  readonly weather: WeatherName;
   readonly providerData: ProviderData;
   /** Public address of the website, no trailing slash. */
   readonly siteUrl: string;
@@ -41,6 +44,7 @@ export class ConfigError extends Error {
 type Env = Readonly<Record<string, string | undefined>>;
 
 const FEEDS: readonly FeedName[] = ['sim'];
+const WEATHER_SOURCES: readonly WeatherName[] = ['sim', 'nws'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function text(env: Env, name: string): string | undefined {
@@ -88,6 +92,20 @@ function refuseNotBuilt(env: Env, name: string, schemes: readonly string[], miss
   if (url(env, name, schemes) !== undefined) {
     throw new ConfigError(`${name} is set, but this version has ${missing}`);
   }
+}
+
+/**
+ * The NWS API requires a User-Agent naming the application and a contact. It travels as an HTTP
+ * header, so it must be printable ASCII on one line.
+ */
+function userAgent(env: Env, name: string, fallback: string): string {
+  const value = text(env, name) ?? fallback;
+  if (!/^[\x20-\x7E]{1,256}$/.test(value)) {
+    throw new ConfigError(
+      `${name} must be printable ASCII of at most 256 characters naming the app and a contact, such as "myapp (ops@example.com)" (got ${JSON.stringify(value.slice(0, 60))})`,
+    );
+  }
+  return value;
 }
 
 /** The earliest coverage start: simulated backfill runs from it to now on an empty store. */
@@ -170,6 +188,7 @@ export function loadConfig(env: Env = process.env, now: number = Date.now()): Co
     host: listenHost,
     dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
     feed: oneOf(env, 'FEED', FEEDS, 'sim'),
+    weather: oneOf(env, 'WEATHER', WEATHER_SOURCES, 'sim'),
     providerData: oneOf<ProviderData>(env, 'PROVIDER_DATA', ['enabled', 'disabled'], 'enabled'),
     siteUrl: url(env, 'SITE_URL', web, baseUrl) ?? baseUrl,
     baseUrl,
@@ -177,8 +196,11 @@ export function loadConfig(env: Env = process.env, now: number = Date.now()): Co
     themeparksWikiUrl: url(env, 'THEMEPARKS_WIKI_URL', web, 'https://api.themeparks.wiki') ?? '',
     queueTimesUrl: url(env, 'QUEUE_TIMES_URL', web, 'https://queue-times.com') ?? '',
     nwsUrl: url(env, 'NWS_URL', web, 'https://api.weather.gov') ?? '',
-    nwsUserAgent:
-      text(env, 'NWS_USER_AGENT') ?? 'queuecast (self-hosted; set NWS_USER_AGENT to name a contact)',
+    nwsUserAgent: userAgent(
+      env,
+      'NWS_USER_AGENT',
+      'queuecast (self-hosted; set NWS_USER_AGENT to name a contact)',
+    ),
     trustProxy: trustProxy(env),
     coverageStart: pastDate(env, 'COVERAGE_START', '2026-09-28', EARLIEST_COVERAGE_START, now),
   };

@@ -99,6 +99,89 @@ export interface PriorityPriceFeed {
   readPriorityPrices(park: Park, date: string, at: number): Promise<readonly PriorityPrice[]>;
 }
 
+/** One performance of a show or parade, or a character meet's or walk-through's open window. */
+export interface Showtime {
+  /** `<park_key>_<slug>`: the catalog attraction ID when the catalog lists the entertainment. */
+  readonly show_id: string;
+  readonly name: string;
+  readonly type: AttractionType;
+  /** The catalog land, or null for entertainment the catalog does not list (a parade route). */
+  readonly land: string | null;
+  readonly starts_at: number;
+  /** End of the performance or of the meet window. */
+  readonly ends_at: number;
+}
+
+/**
+ * `published`: the operator's own times for the date (operators publish the day's times on the day).
+ * `planned`: a later date, from the park's regular entertainment schedule and published hours.
+ */
+export type ShowtimeBasis = 'published' | 'planned';
+
+export interface ParkDayShowtimes {
+  readonly park_id: string;
+  readonly date: string;
+  readonly basis: ShowtimeBasis;
+  /** Earliest first. */
+  readonly showtimes: readonly Showtime[];
+}
+
+export interface ShowtimeFeed {
+  /** The park's showtimes for a park-local date; `at` is now (what is published depends on it). */
+  readShowtimes(park: Park, date: string, at: number): Promise<ParkDayShowtimes>;
+}
+
+/**
+ * The latest observation of the weather station nearest a park. Every value is null when the
+ * station did not report it (instruments fail; the agency sends null rather than a guess).
+ */
+export interface WeatherObservation {
+  readonly station_id: string;
+  readonly station_name: string | null;
+  readonly observed_at: number;
+  /** The station's text description, such as "Thunderstorms and Rain". */
+  readonly description: string | null;
+  readonly temperature_c: number | null;
+  readonly dew_point_c: number | null;
+  readonly relative_humidity_pct: number | null;
+  readonly wind_speed_kmh: number | null;
+  readonly wind_gust_kmh: number | null;
+  /** Degrees from true north the wind blows from. */
+  readonly wind_direction_deg: number | null;
+  readonly precipitation_last_hour_mm: number | null;
+  readonly visibility_km: number | null;
+  /** A thunderstorm is reported at or near the station (present weather). */
+  readonly thunderstorm: boolean;
+}
+
+export interface WeatherAlert {
+  readonly id: string;
+  /** The alert type, such as "Severe Thunderstorm Warning". */
+  readonly event: string;
+  readonly headline: string | null;
+  readonly severity: 'Extreme' | 'Severe' | 'Moderate' | 'Minor' | 'Unknown';
+  readonly urgency: string | null;
+  readonly certainty: string | null;
+  readonly onset_at: number | null;
+  readonly ends_at: number | null;
+  readonly expires_at: number | null;
+  readonly sender_name: string | null;
+}
+
+export interface WeatherReading {
+  /** Null when the station has not reported (or not within the feed's reach). */
+  readonly observation: WeatherObservation | null;
+  /** Alerts in effect for the park's location. */
+  readonly alerts: readonly WeatherAlert[];
+}
+
+export interface WeatherFeed {
+  /** Short identifier of the source, such as `sim` or `nws`. */
+  readonly source: string;
+  /** The park's weather at `at`. Rejects with `UpstreamError` when the upstream fails. */
+  readWeather(park: Park, at: number): Promise<WeatherReading>;
+}
+
 /** Raised by any feed whose upstream could not be read; the park's live data becomes unavailable. */
 export class UpstreamError extends Error {
   constructor(

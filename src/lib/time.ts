@@ -44,3 +44,8 @@ export function isCalendarDate(value: string): boolean {
 export function startOfLocalDay(date: string, zone: string): number {
   return DateTime.fromISO(date, { zone }).startOf('day').toMillis();
 }
+
+/** The wall-clock time `HH:MM` (24-hour) at `epochMs` in `zone`. */
+export function localClockTime(epochMs: number, zone: string): string {
+  return DateTime.fromMillis(epochMs, { zone }).toFormat('HH:mm');
+}

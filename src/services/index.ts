@@ -4,7 +4,10 @@
  * (`src/app`) picked.
  */
 import type { LiveState } from '../live/live-state.js';
+import type { ConditionsService } from './conditions.js';
 import type { OutageService } from './outages.js';
+import type { ParkHoursService } from './park-hours.js';
+import type { ShowtimesService } from './showtimes.js';
 import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
 import type { ResortDataService } from './resort-data.js';
@@ -19,4 +22,9 @@ export interface Services {
   readonly priorityLane: PriorityLaneService;
   /** Tickets, park availability, hotels, event nights and buses of each resort. */
   readonly resortData: ResortDataService;
+  /** Published hours and schedule windows, from the schedule the ingest follows. */
+  readonly parkHours: ParkHoursService;
+  readonly showtimes: ShowtimesService;
+  /** Weather read every 5 minutes and kept, lightning risk, and ride counts from the live snapshot. */
+  readonly conditions: ConditionsService;
 }

@@ -55,6 +55,13 @@ describe('start-up', () => {
     ['COVERAGE_START=2026-02-30', { COVERAGE_START: '2026-02-30' }, /^COVERAGE_START must be a real date/],
     ['COVERAGE_START=1900-01-01', { COVERAGE_START: '1900-01-01' }, /^COVERAGE_START must be a real date/],
     ['HOST=999.1.1.1', { HOST: '999.1.1.1' }, /^HOST must be an IP address or a host name/],
+    ['WEATHER=owm', { WEATHER: 'owm' }, /^WEATHER must be one of sim, nws/],
+    ['NWS_URL=weather.gov', { NWS_URL: 'weather.gov' }, /^NWS_URL must be a URL starting with http or https/],
+    [
+      'NWS_USER_AGENT with a line break',
+      { NWS_USER_AGENT: 'app\nX-Injected: 1' },
+      /^NWS_USER_AGENT must be printable ASCII/,
+    ],
   ])('stops on %s with exit code 78 and one line naming the variable', async (_case, env, message) => {
     if ((env as { DATA_DIR?: string }).DATA_DIR === corrupt) {
       mkdirSync(corrupt, { recursive: true });

@@ -3,6 +3,8 @@
  * the index lists and the shared endpoint tests iterate.
  */
 import type { Endpoint } from '../endpoint.js';
+import { getConditions } from './parks/get-conditions.js';
+import { getHours } from './parks/get-hours.js';
 import { getParkRide } from './parks/get-park-ride.js';
 import { getPriorityLane } from './parks/get-priority-lane.js';
 import { getReliability } from './parks/get-reliability.js';
@@ -12,6 +14,7 @@ import { listParks } from './parks/list-parks.js';
 import { listRides } from './parks/list-rides.js';
 import { getHotelAvailability } from './resorts/get-hotel-availability.js';
 import { getParkAvailability } from './resorts/get-park-availability.js';
+import { listShowtimes } from './parks/list-showtimes.js';
 import { getResort } from './resorts/get-resort.js';
 import { getTickets } from './resorts/get-tickets.js';
 import { listBusDepartures } from './resorts/list-bus-departures.js';
@@ -31,12 +34,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   getWaits,
   listRides,
   getParkRide,
+  getHours,
   getPriorityLane,
   getReliability,
   getRide,
   getHistory,
   listRideOutages,
   listOutagesToday,
+  listShowtimes,
+  getConditions,
   listResorts,
   getResort,
   getTickets,

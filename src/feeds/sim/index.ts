@@ -4,7 +4,9 @@
  */
 import type { Catalog } from '../../catalog/catalog.js';
 import type { ResortFeeds } from '../resort-data.js';
-import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../types.js';
+import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed, ShowtimeFeed, WeatherFeed } from '../types.js';
+import { simulateShowtimes } from './showtimes.js';
+import { SimulatedWeather } from './weather-observations.js';
 import { createSimulatedResortFeeds } from './resort/index.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 
@@ -16,6 +18,9 @@ export interface SimulatedFeeds extends ResortFeeds {
   readonly liveQueues: LiveQueueFeed;
   readonly schedule: ScheduleFeed;
   readonly priorityPrices: PriorityPriceFeed;
+  readonly showtimes: ShowtimeFeed;
+  /** WEATHER=sim: observations and alerts from the same storms that close outdoor rides. */
+  readonly weather: WeatherFeed;
   /** The synchronous, pure functions behind the feeds (backfill, tests). */
   readonly simulator: Simulator;
   readonly simulateLiveQueues: Simulator['simulateLiveQueues'];
@@ -25,6 +30,7 @@ export interface SimulatedFeeds extends ResortFeeds {
 
 export function createSimulatedFeeds(catalog: Catalog, options: SimulatorOptions = {}): SimulatedFeeds {
   const simulator = new Simulator(catalog, options);
+  const weather = new SimulatedWeather(simulator);
   // The async methods wrap the sync ones so a synchronous throw (bad date) becomes a rejection.
   const schedule: ScheduleFeed = {
     readSchedule: async (park, date) => simulator.simulateSchedule(park, date),
@@ -36,6 +42,11 @@ export function createSimulatedFeeds(catalog: Catalog, options: SimulatorOptions
     priorityPrices: {
       readPriorityPrices: async (park, date, at) => simulator.simulatePriorityPrices(park, date, at),
     },
+    showtimes: {
+      readShowtimes: async (park, date, at) =>
+        simulateShowtimes(park, simulator.simulateSchedule(park, date), at),
+    },
+    weather: { source: 'sim', readWeather: async (park, at) => weather.read(park, at) },
     simulator,
     simulateLiveQueues: (park, at) => simulator.simulateLiveQueues(park, at),
     simulateSchedule: (park, date) => simulator.simulateSchedule(park, date),

@@ -1,0 +1,203 @@
+/**
+ * Current conditions at a park (row 18): the weather agency's latest observation and alerts, the
+ * service's lightning risk, and counts of queued rides by state from the same live snapshot
+ * `/waits` serves. Weather is read for every park every few minutes and kept here, so a request
+ * never waits on the agency. A failed read, or a last good read gone stale, makes the weather
+ * unavailable: no numbers rather than old ones. An observation older than 3 hours is never
+ * reported as current.
+ */
+import type { Logger } from 'pino';
+import type { Catalog } from '../catalog/catalog.js';
+import type { Park } from '../catalog/types.js';
+import type { WeatherAlert, WeatherFeed, WeatherObservation } from '../feeds/types.js';
+import type { Clock } from '../lib/clock.js';
+import type { LiveState } from '../live/live-state.js';
+import { isOutageStatus } from '../live/outage-status.js';
+import type { ParkSnapshot } from '../live/types.js';
+import {
+  isThunderstormAlert,
+  lightningRisk,
+  type Climate,
+  type LightningRisk,
+} from '../models/lightning-risk.js';
+import { DateTime } from 'luxon';
+
+/** How often every park's weather is read (stations report every 5 to 60 minutes). */
+export const WEATHER_REFRESH_MS = 5 * 60_000;
+/** A last good read older than this (three missed refreshes) is no longer served. */
+export const WEATHER_STALE_AFTER_MS = 3 * WEATHER_REFRESH_MS;
+/** SPEC: the latest observation within the last 3 hours; older is not current. */
+export const OBSERVATION_MAX_AGE_MS = 3 * 3_600_000;
+
+export type ObservationStatus = 'current' | 'outdated' | 'none';
+
+export interface RideCounts {
+  readonly operating: number;
+  readonly down: number;
+  readonly closed: number;
+  readonly unavailable: number;
+}
+
+export interface ParkConditions {
+  readonly now: number;
+  readonly weather:
+    | {
+        readonly data_status: 'available';
+        readonly checked_at: number;
+        readonly observation_status: ObservationStatus;
+        /** Only a current observation (within 3 hours). */
+        readonly observation: WeatherObservation | null;
+        /** Alerts still in effect now. */
+        readonly alerts: readonly WeatherAlert[];
+        readonly lightning: LightningRisk;
+      }
+    | { readonly data_status: 'unavailable'; readonly checked_at: number | null; readonly reason: string };
+  readonly live:
+    | { readonly data_status: 'live'; readonly open: boolean; readonly counts: RideCounts }
+    | { readonly data_status: 'unavailable'; readonly reason: string };
+}
+
+interface WeatherRecord {
+  /** Last successful read. */
+  readonly read?: {
+    readonly at: number;
+    readonly observation: WeatherObservation | null;
+    readonly alerts: readonly WeatherAlert[];
+  };
+  readonly failure?: { readonly at: number; readonly message: string };
+  readonly changes: number;
+}
+
+/** Queued rides by state, from one snapshot: the statuses `/waits` shows. */
+export function countQueuedRides(snapshot: ParkSnapshot): RideCounts {
+  const counts = { operating: 0, down: 0, closed: 0, unavailable: 0 };
+  for (const entry of snapshot.entries) {
+    if (entry.type !== 'ride') continue;
+    if (entry.status === 'unavailable') counts.unavailable += 1;
+    else if (entry.status === 'OPERATING') counts.operating += 1;
+    else if (isOutageStatus(entry.status)) counts.down += 1;
+    else counts.closed += 1;
+  }
+  return counts;
+}
+
+/** The park's climate for the seasonal part of the lightning risk. */
+function climateOf(park: Park): Climate {
+  return park.time_zone === 'America/Los_Angeles' ? 'southern-california' : 'central-florida';
+}
+
+export class ConditionsService {
+  private readonly records = new Map<string, WeatherRecord>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly feed: WeatherFeed,
+    private readonly live: LiveState,
+    private readonly catalog: Catalog,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Where the weather comes from (`sim` or `nws`). */
+  get source(): string {
+    return this.feed.source;
+  }
+
+  /** Reads every park's weather now, in parallel; a park whose read fails loses its old reading. */
+  async refreshAll(): Promise<void> {
+    const at = this.clock.now();
+    await Promise.all(this.catalog.parks.map((park) => this.refreshPark(park, at)));
+  }
+
+  private async refreshPark(park: Park, at: number): Promise<void> {
+    const changes = (this.records.get(park.key)?.changes ?? 0) + 1;
+    try {
+      const reading = await this.feed.readWeather(park, at);
+      this.records.set(park.key, { read: { at, ...reading }, changes });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ park: park.key, err: error }, 'weather read failed; conditions unavailable');
+      this.records.set(park.key, { failure: { at, message }, changes });
+    }
+  }
+
+  /** Starts a refresh unless one is running; `stop` waits for it. */
+  refreshInBackground(): void {
+    this.running ??= this.refreshAll().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Refreshes every WEATHER_REFRESH_MS; a refresh still running is not started again. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.refreshInBackground();
+    }, WEATHER_REFRESH_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Changes whenever the body would: a weather read, a live refresh, the weather going stale. */
+  version(park: Park): string {
+    const record = this.records.get(park.key);
+    const stale = record?.read !== undefined && this.clock.now() - record.read.at >= WEATHER_STALE_AFTER_MS;
+    return `${record?.changes ?? 0}|${stale ? 1 : 0}|${this.live.version(park.key)}`;
+  }
+
+  forPark(park: Park): ParkConditions {
+    const now = this.clock.now();
+    return { now, weather: this.weatherOf(park, now), live: this.liveOf(park) };
+  }
+
+  private weatherOf(park: Park, now: number): ParkConditions['weather'] {
+    const record = this.records.get(park.key);
+    if (!record?.read) {
+      return {
+        data_status: 'unavailable',
+        checked_at: null,
+        reason: record?.failure
+          ? `The weather service could not be read: ${record.failure.message}.`
+          : 'The weather has not been read yet.',
+      };
+    }
+    const { read } = record;
+    if (now - read.at >= WEATHER_STALE_AFTER_MS) {
+      return {
+        data_status: 'unavailable',
+        checked_at: read.at,
+        reason: 'The last successful weather read is more than 15 minutes old.',
+      };
+    }
+    const current = read.observation !== null && now - read.observation.observed_at <= OBSERVATION_MAX_AGE_MS;
+    const observation = current ? read.observation : null;
+    const alerts = read.alerts.filter((a) => (a.ends_at ?? a.expires_at ?? Infinity) > now);
+    const local = DateTime.fromMillis(now, { zone: park.time_zone });
+    return {
+      data_status: 'available',
+      checked_at: read.at,
+      observation_status: current ? 'current' : read.observation ? 'outdated' : 'none',
+      observation,
+      alerts,
+      lightning: lightningRisk({
+        thunderstormObserved: observation?.thunderstorm ?? false,
+        thunderstormAlerts: alerts.filter(isThunderstormAlert).length,
+        climate: climateOf(park),
+        month: local.month,
+        hour: local.hour,
+      }),
+    };
+  }
+
+  private liveOf(park: Park): ParkConditions['live'] {
+    const view = this.live.view(park.key);
+    if (!view.snapshot) return { data_status: 'unavailable', reason: view.reason ?? 'No current live data.' };
+    return { data_status: 'live', open: view.snapshot.open, counts: countQueuedRides(view.snapshot) };
+  }
+}
