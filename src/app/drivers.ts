@@ -19,8 +19,10 @@ import { LocalStreamSlots, type StreamSlots } from '../shared-state/stream-slots
 import { LocalWindowCounters, type WindowCounters } from '../shared-state/window-counters.js';
 import type { Stores } from '../store/ports.js';
 import { PostgresAdvisoryLock } from '../store/postgres/advisory-lock.js';
-import { openPostgresStores } from '../store/postgres/open-postgres-store.js';
-import { openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { openPostgresDatabase, openPostgresStores } from '../store/postgres/open-postgres-store.js';
+import { openSqliteDatabase, openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
 import { lockDataDir, type ServerLock } from '../store/sqlite/server-lock.js';
 
 /** One upstream per data family. */
@@ -34,6 +36,12 @@ export interface Feeds {
 export function openStores(config: Config): Promise<Stores> {
   if (config.databaseUrl !== undefined) return openPostgresStores(config.databaseUrl);
   return openSqliteStores(config.dataDir);
+}
+
+/** The configured store's database itself, migrated, for whole-store commands (`store copy`). */
+export function openDatabase(config: Config): Promise<Kysely<Database>> {
+  if (config.databaseUrl !== undefined) return openPostgresDatabase(config.databaseUrl, { poolSize: 2 });
+  return openSqliteDatabase(config.dataDir);
 }
 
 /**

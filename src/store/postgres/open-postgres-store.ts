@@ -41,6 +41,17 @@ export function createPool(url: string, max: number, onError: (error: Error) => 
  * DATABASE_URL (without its password), so start-up stops with one line saying what to fix.
  */
 export async function openPostgresStores(url: string, options: PostgresStoreOptions = {}): Promise<Stores> {
+  const db = await openPostgresDatabase(url, options);
+  // Kysely's destroy() ends the pool; the history store's close() calls it.
+  const history = new KyselyHistoryStore(db);
+  return { history, keys: new KyselyKeyStore(db), close: () => history.close() };
+}
+
+/** The migrated database itself (the stores use it; so does `store copy`). */
+export async function openPostgresDatabase(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<Kysely<Database>> {
   // An idle connection that dies (a PostgreSQL restart, say) is dropped and replaced on next use;
   // the query that needs it reports any lasting failure.
   const pool = createPool(url, options.poolSize ?? 10, () => undefined);
@@ -60,7 +71,5 @@ export async function openPostgresStores(url: string, options: PostgresStoreOpti
     await db.destroy();
     throw error;
   }
-  // Kysely's destroy() ends the pool; the history store's close() calls it.
-  const history = new KyselyHistoryStore(db);
-  return { history, keys: new KyselyKeyStore(db), close: () => history.close() };
+  return db;
 }
