@@ -11,17 +11,11 @@ import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../feeds/ty
 import { soloLeaderLock, type LeaderLock } from '../ingest/leadership.js';
 import type { Clock } from '../lib/clock.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
-import { RedisBus } from '../shared-state/redis/bus.js';
-import { connectRedis, DEFAULT_KEY_PREFIX } from '../shared-state/redis/connection.js';
-import { RedisStreamSlots } from '../shared-state/redis/stream-slots.js';
-import { RedisWindowCounters } from '../shared-state/redis/window-counters.js';
 import { LocalStreamSlots, type StreamSlots } from '../shared-state/stream-slots.js';
 import { LocalWindowCounters, type WindowCounters } from '../shared-state/window-counters.js';
 import type { Stores } from '../store/ports.js';
-import { PostgresAdvisoryLock } from '../store/postgres/advisory-lock.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
-import { openPostgresDatabase, openPostgresStores } from '../store/postgres/open-postgres-store.js';
 import { openSqliteDatabase, openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
 import { lockDataDir, type ServerLock } from '../store/sqlite/server-lock.js';
 
@@ -33,14 +27,21 @@ export interface Feeds {
 }
 
 /** The store the configuration names (PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR), migrated. */
-export function openStores(config: Config): Promise<Stores> {
-  if (config.databaseUrl !== undefined) return openPostgresStores(config.databaseUrl);
+export async function openStores(config: Config): Promise<Stores> {
+  if (config.databaseUrl !== undefined) {
+    // Loaded only when configured: the embedded default starts without pg (or ioredis) in memory.
+    const { openPostgresStores } = await import('../store/postgres/open-postgres-store.js');
+    return openPostgresStores(config.databaseUrl);
+  }
   return openSqliteStores(config.dataDir);
 }
 
 /** The configured store's database itself, migrated, for whole-store commands (`store copy`). */
-export function openDatabase(config: Config): Promise<Kysely<Database>> {
-  if (config.databaseUrl !== undefined) return openPostgresDatabase(config.databaseUrl, { poolSize: 2 });
+export async function openDatabase(config: Config): Promise<Kysely<Database>> {
+  if (config.databaseUrl !== undefined) {
+    const { openPostgresDatabase } = await import('../store/postgres/open-postgres-store.js');
+    return openPostgresDatabase(config.databaseUrl, { poolSize: 2 });
+  }
   return openSqliteDatabase(config.dataDir);
 }
 
@@ -55,8 +56,11 @@ export function claimStore(config: Config): ServerLock {
 }
 
 /** Who may ingest: the PostgreSQL advisory lock when instances share a store, else always this one. */
-export function createLeaderLock(config: Config): LeaderLock {
-  if (config.databaseUrl !== undefined) return new PostgresAdvisoryLock(config.databaseUrl);
+export async function createLeaderLock(config: Config): Promise<LeaderLock> {
+  if (config.databaseUrl !== undefined) {
+    const { PostgresAdvisoryLock } = await import('../store/postgres/advisory-lock.js');
+    return new PostgresAdvisoryLock(config.databaseUrl);
+  }
   return soloLeaderLock;
 }
 
@@ -107,6 +111,13 @@ async function createRedisSharedState(
   clock: Clock,
   options: SharedStateOptions,
 ): Promise<SharedState> {
+  const [{ RedisBus }, { connectRedis, DEFAULT_KEY_PREFIX }, { RedisStreamSlots }, { RedisWindowCounters }] =
+    await Promise.all([
+      import('../shared-state/redis/bus.js'),
+      import('../shared-state/redis/connection.js'),
+      import('../shared-state/redis/stream-slots.js'),
+      import('../shared-state/redis/window-counters.js'),
+    ]);
   const prefix = options.redisKeyPrefix ?? DEFAULT_KEY_PREFIX;
   const onError = options.onError ?? (() => undefined);
   const commands = connectRedis(url, 'queuecast');

@@ -109,7 +109,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     coverageStart: config.coverageStart,
   });
   // One instance ingests (the leader); followers keep their live state from the bus.
-  const leadership = new IngestLeadership(createLeaderLock(config), logger);
+  const leadership = new IngestLeadership(await createLeaderLock(config), logger);
   const replica = new LiveReplica(live, shared.bus, () => leadership.leading);
   let caughtUpRows = 0;
   if (await leadership.claim()) {
