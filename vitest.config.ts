@@ -6,7 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Installs Chromium for the browser tests when a fresh machine lacks it.
-    globalSetup: ['test/support/provision.ts'],
+    // Installs Chromium for the browser tests when a fresh machine lacks it; starts a throwaway
+    // PostgreSQL and Redis for the scale-out tests (installing redis-server when missing).
+    globalSetup: ['test/support/provision.ts', 'test/support/databases.ts'],
   },
 });

@@ -18,11 +18,12 @@ import { fanoutRows, type FanoutSettings } from './fanout.js';
 import { httpRows, type HttpSettings } from './http.js';
 import { machineLine } from './machine.js';
 import { memoryRows } from './memory.js';
+import { scaleOutRows } from './scale-out.js';
 import { log } from './stats.js';
 import { notBuilt, renderTable, type Row } from './table.js';
 import { ensureWrk } from './wrk.js';
 
-const SECTIONS = ['backfill', 'http', 'fanout', 'memory'] as const;
+const SECTIONS = ['backfill', 'http', 'fanout', 'memory', 'scale-out'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: readonly string[]) {
@@ -86,6 +87,17 @@ for (const section of SECTIONS) {
   if (section === 'http') rows.push(...(await httpRows(data, http)));
   if (section === 'fanout') rows.push(...(await fanoutRows(data, fanout)));
   if (section === 'memory') rows.push(...(await memoryRows(data, quick ? 6_000 : 12_000)));
+  if (section === 'scale-out') {
+    rows.push(
+      ...(await scaleOutRows(data, {
+        seconds: http.roundSeconds,
+        warmupSeconds: http.warmupSeconds,
+        rounds: quick ? 1 : 3,
+        fanoutClients: 1_000,
+        fanoutRounds: quick ? 5 : 7,
+      })),
+    );
+  }
   log(`${section}: ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s`);
 }
 rows.push(notBuilt('models (crowd forecasts, typical waits, predictions, accuracy)'));

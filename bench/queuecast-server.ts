@@ -12,6 +12,9 @@
  *
  * `bare` starts (or re-sets) the HTTP baseline in this process, answering the bytes it is given.
  *
+ * With BENCH_REDIS_URL in its environment it shares state through that Redis (REDIS_URL), under the
+ * key prefix BENCH_REDIS_PREFIX: the scale-out rows (scale-out.ts).
+ *
  * Always `TRUST_PROXY=loopback`, as behind a local proxy: keyless callers are then told apart by
  * X-Forwarded-For, so wrk can present many client addresses (see BENCHMARKS.md).
  */
@@ -33,12 +36,16 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'info',
   TRUST_PROXY: 'loopback',
+  ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
 });
 const app = await createApp({
   config,
   logger: createLogger(config.logLevel),
   clock,
   poll: pollName === 'poll',
+  ...(process.env.BENCH_REDIS_PREFIX
+    ? { sharedState: { redisKeyPrefix: process.env.BENCH_REDIS_PREFIX } }
+    : {}),
 });
 const url = await app.listen();
 

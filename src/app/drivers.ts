@@ -17,11 +17,14 @@ import type {
   WeatherFeed,
 } from '../feeds/types.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { soloLeaderLock, type LeaderLock } from '../ingest/leadership.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
 import { LocalStreamSlots, type StreamSlots } from '../shared-state/stream-slots.js';
 import { LocalWindowCounters, type WindowCounters } from '../shared-state/window-counters.js';
 import type { Stores } from '../store/ports.js';
-import { openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { openSqliteDatabase, openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
 import { lockDataDir, type ServerLock } from '../store/sqlite/server-lock.js';
 
 /** One upstream per data family (the resort-wide families: tickets, hotels, events, buses… too). */
@@ -34,17 +37,42 @@ export interface Feeds extends ResortFeeds {
   readonly weather: WeatherFeed;
 }
 
-/** The store the configuration names (SQLite in DATA_DIR), migrated and ready. */
-export function openStores(config: Config): Promise<Stores> {
+/** The store the configuration names (PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR), migrated. */
+export async function openStores(config: Config): Promise<Stores> {
+  if (config.databaseUrl !== undefined) {
+    // Loaded only when configured: the embedded default starts without pg (or ioredis) in memory.
+    const { openPostgresStores } = await import('../store/postgres/open-postgres-store.js');
+    return openPostgresStores(config.databaseUrl);
+  }
   return openSqliteStores(config.dataDir);
+}
+
+/** The configured store's database itself, migrated, for whole-store commands (`store copy`). */
+export async function openDatabase(config: Config): Promise<Kysely<Database>> {
+  if (config.databaseUrl !== undefined) {
+    const { openPostgresDatabase } = await import('../store/postgres/open-postgres-store.js');
+    return openPostgresDatabase(config.databaseUrl, { poolSize: 2 });
+  }
+  return openSqliteDatabase(config.dataDir);
 }
 
 /**
  * Claims the store for this server: one server per DATA_DIR (a second would ingest the same
- * history into the same file). The command line takes no claim; it runs beside the server.
+ * history into the same file). The command line takes no claim; it runs beside the server. On
+ * PostgreSQL many instances share the store, and the ingest leader lock keeps one writer.
  */
 export function claimStore(config: Config): ServerLock {
+  if (config.databaseUrl !== undefined) return { release: () => undefined };
   return lockDataDir(config.dataDir);
+}
+
+/** Who may ingest: the PostgreSQL advisory lock when instances share a store, else always this one. */
+export async function createLeaderLock(config: Config): Promise<LeaderLock> {
+  if (config.databaseUrl !== undefined) {
+    const { PostgresAdvisoryLock } = await import('../store/postgres/advisory-lock.js');
+    return new PostgresAdvisoryLock(config.databaseUrl);
+  }
+  return soloLeaderLock;
 }
 
 /**
@@ -70,7 +98,20 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-export function createSharedState(_config: Config, clock: Clock): SharedState {
+export interface SharedStateOptions {
+  /** Key prefix in Redis (tests give each run its own). */
+  readonly redisKeyPrefix?: string;
+  /** Told when a Redis operation in the background (bus, heartbeat) fails. */
+  readonly onError?: (error: unknown, during: string) => void;
+}
+
+/** In this process by default; in Redis when REDIS_URL is set, so every instance shares them. */
+export async function createSharedState(
+  config: Config,
+  clock: Clock,
+  options: SharedStateOptions = {},
+): Promise<SharedState> {
+  if (config.redisUrl !== undefined) return createRedisSharedState(config.redisUrl, clock, options);
   const counters: Record<Tier, WindowCounters> = {
     keyless: new LocalWindowCounters(clock),
     free: new LocalWindowCounters(clock),
@@ -81,5 +122,57 @@ export function createSharedState(_config: Config, clock: Clock): SharedState {
     counters: (tier) => counters[tier],
     streamSlots: new LocalStreamSlots(),
     close: async () => undefined,
+  };
+}
+
+async function createRedisSharedState(
+  url: string,
+  clock: Clock,
+  options: SharedStateOptions,
+): Promise<SharedState> {
+  const [{ RedisBus }, { connectRedis, DEFAULT_KEY_PREFIX }, { RedisStreamSlots }, { RedisWindowCounters }] =
+    await Promise.all([
+      import('../shared-state/redis/bus.js'),
+      import('../shared-state/redis/connection.js'),
+      import('../shared-state/redis/stream-slots.js'),
+      import('../shared-state/redis/window-counters.js'),
+    ]);
+  const prefix = options.redisKeyPrefix ?? DEFAULT_KEY_PREFIX;
+  const onError = options.onError ?? (() => undefined);
+  const commands = connectRedis(url, 'queuecast');
+  // The bus reads with a blocking XREAD, which holds its connection.
+  const reader = connectRedis(url, 'queuecast bus reader');
+  // ioredis reconnects by itself; an 'error' listener keeps a lost connection from throwing.
+  commands.on('error', (error: unknown) => {
+    onError(error, 'redis');
+  });
+  reader.on('error', (error: unknown) => {
+    onError(error, 'redis bus reader');
+  });
+  const tierCounters: Record<Tier, WindowCounters> = {
+    keyless: new RedisWindowCounters(commands, clock, `${prefix}rate:keyless`),
+    free: new RedisWindowCounters(commands, clock, `${prefix}rate:free`),
+    partner: new RedisWindowCounters(commands, clock, `${prefix}rate:partner`),
+  };
+  const streamSlots = new RedisStreamSlots(commands, prefix, undefined, (error) => {
+    onError(error, 'stream slot heartbeat');
+  });
+  const bus = new RedisBus(commands, reader, prefix, { onError });
+  try {
+    await bus.start();
+  } catch (error) {
+    commands.disconnect();
+    reader.disconnect();
+    throw error;
+  }
+  return {
+    bus,
+    counters: (tier) => tierCounters[tier],
+    streamSlots,
+    close: async () => {
+      await bus.close();
+      await streamSlots.close().catch(() => undefined);
+      await commands.quit().catch(() => undefined);
+    },
   };
 }

@@ -18,7 +18,9 @@ import type { Config } from '../config/index.js';
 import { Ingest, type CatchUpProgress } from '../ingest/ingest.js';
 import { ResortIngest } from '../ingest/resort-ingest.js';
 import { ResortState } from '../live/resort-state.js';
+import { IngestLeadership } from '../ingest/leadership.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { LiveReplica } from '../live/live-replica.js';
 import { LiveState } from '../live/live-state.js';
 import { ConditionsService } from '../services/conditions.js';
 import { OutageService } from '../services/outages.js';
@@ -32,7 +34,15 @@ import type { Bus } from '../shared-state/bus.js';
 import { registerSite } from '../site/index.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
 import type { ServerLock } from '../store/sqlite/server-lock.js';
-import { claimStore, createFeeds, createSharedState, openStores, type Feeds } from './drivers.js';
+import {
+  claimStore,
+  createFeeds,
+  createLeaderLock,
+  createSharedState,
+  openStores,
+  type Feeds,
+  type SharedStateOptions,
+} from './drivers.js';
 
 export type { Feeds } from './drivers.js';
 
@@ -50,6 +60,8 @@ export interface AppOptions {
   readonly streams?: Partial<StreamOptions>;
   /** HTTP timeouts and the connection cap (tests shorten the timeouts). */
   readonly http?: Partial<HttpLimits>;
+  /** Redis key prefix and the like (tests give each run its own prefix). */
+  readonly sharedState?: SharedStateOptions;
 }
 
 export interface App {
@@ -60,6 +72,8 @@ export interface App {
   readonly resortIngest: ResortIngest;
   readonly bus: Bus;
   readonly streams: Streams;
+  /** Whether this instance is the ingest leader (always, on the embedded store). */
+  readonly leadership: IngestLeadership;
   /** Rows the start-up catch-up wrote. */
   readonly caughtUpRows: number;
   /** Listens on the configured host and port (port 0 picks a free one); resolves to the address. */
@@ -84,7 +98,12 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
   const catalog = Catalog.load();
   const feeds = options.feeds?.(catalog) ?? createFeeds(config, catalog, clock);
   const stores = await openStores(config);
-  const shared = createSharedState(config, clock);
+  const shared = await createSharedState(config, clock, {
+    onError: (error, during) => {
+      logger.warn({ err: error, during }, 'shared state (Redis) operation failed; retrying');
+    },
+    ...options.sharedState,
+  });
   const live = new LiveState(clock);
   const ingest = new Ingest({
     catalog,
@@ -97,9 +116,16 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     logger,
     coverageStart: config.coverageStart,
   });
-  await ingest.resume();
-  const caughtUpRows = await ingest.catchUp(clock.now(), options.onCatchUpProgress);
-  await ingest.refreshAll();
+  // One instance ingests (the leader); followers keep their live state from the bus.
+  const leadership = new IngestLeadership(await createLeaderLock(config), logger);
+  const replica = new LiveReplica(live, shared.bus, () => leadership.leading);
+  let caughtUpRows = 0;
+  if (await leadership.claim()) {
+    await ingest.resume();
+    caughtUpRows = await ingest.catchUp(clock.now(), options.onCatchUpProgress);
+    await ingest.refreshAll();
+  }
+  await replica.start();
 
   const resortState = new ResortState();
   const resortIngest = new ResortIngest({
@@ -121,7 +147,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
 
   const links = new Links(config.siteUrl, config.baseUrl);
   const access = new AccessControl(
-    new KeyVerdicts(stores.keys, clock),
+    new KeyVerdicts(stores.keys, clock, config.keyVerdictTtlMs),
     new RateLimits((tier) => shared.counters(tier), clock),
     config.providerData,
   );
@@ -168,11 +194,23 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     resortIngest,
     bus: shared.bus,
     streams,
+    leadership,
     caughtUpRows,
     listen: async () => {
       const address = await server.listen({ port: config.port, host: config.host });
       if (options.poll ?? true) {
-        ingest.start();
+        if (leadership.leading) ingest.start();
+        leadership.start({
+          // Taking over: resume from the checkpoints the last leader wrote, record the minutes it
+          // missed, then poll, as a restarted server does.
+          lead: async () => {
+            await ingest.resume();
+            await ingest.catchUp(clock.now());
+            await ingest.refreshAll();
+            ingest.start();
+          },
+          follow: () => ingest.stop(),
+        });
         reliability.start();
         resortIngest.start();
         conditions.start();
@@ -183,7 +221,10 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       // Streams first: open WebSockets (1001) and SSE responses would otherwise hold the server open.
       await streams.close();
       await server.close();
+      // Leadership first: a takeover in progress would otherwise start ingest after it stopped.
+      await leadership.stop();
       await ingest.stop();
+      replica.stop();
       reliability.stop();
       await resortIngest.stop();
       await conditions.stop();

@@ -54,12 +54,20 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must use postgres or postgresql (got "mysql://x")'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL must be a URL starting with redis or rediss (got "not a url")'],
     [
-      { DATABASE_URL: 'postgres://localhost/queuecast' },
-      'DATABASE_URL is set, but this version has no PostgreSQL store yet: unset it to keep history and keys in SQLite under DATA_DIR',
+      { DATABASE_URL: 'postgres:///queuecast' },
+      'DATABASE_URL must name a server, e.g. postgres://queuecast:password@db.internal:5432/queuecast (got "postgres:///queuecast")',
     ],
     [
-      { REDIS_URL: 'redis://localhost:6379' },
-      'REDIS_URL is set, but this version has no Redis driver yet: unset it to keep the bus, rate-limit counters and stream counts in this process',
+      { REDIS_URL: 'redis://' },
+      'REDIS_URL must name a server, e.g. redis://redis.internal:6379 (got "redis:")',
+    ],
+    [
+      { KEY_VERDICT_TTL_SECONDS: '601' },
+      'KEY_VERDICT_TTL_SECONDS must be a whole number of seconds from 1 to 600 (got "601")',
+    ],
+    [
+      { KEY_VERDICT_TTL_SECONDS: '0' },
+      'KEY_VERDICT_TTL_SECONDS must be a whole number of seconds from 1 to 600 (got "0")',
     ],
     [
       { LOG_LEVEL: 'loud' },
@@ -85,6 +93,28 @@ describe('loadConfig', () => {
     [{ HOST: 'bad host!' }, 'HOST must be an IP address or a host name to listen on (got "bad host!")'],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env, TODAY)).toThrow(new ConfigError(message));
+  });
+
+  it('takes DATABASE_URL and REDIS_URL for a scaled-out instance (unset: SQLite and this process)', () => {
+    expect(loadConfig({}, TODAY)).toMatchObject({
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      keyVerdictTtlMs: 600_000,
+    });
+    const config = loadConfig(
+      {
+        DATABASE_URL: 'postgresql://queuecast:secret@db.internal:5432/queuecast',
+        REDIS_URL: 'rediss://:token@cache.internal:6380/2',
+        KEY_VERDICT_TTL_SECONDS: '30',
+      },
+      TODAY,
+    );
+    expect(config.databaseUrl).toBe('postgresql://queuecast:secret@db.internal:5432/queuecast');
+    expect(config.redisUrl).toBe('rediss://:token@cache.internal:6380/2');
+    expect(config.keyVerdictTtlMs).toBe(30_000);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres:///queuecast?host=/run/postgresql' }, TODAY).databaseUrl,
+    ).toBe('postgres:///queuecast?host=/run/postgresql');
   });
 
   it.each(['127.0.0.1', '::1', 'localhost', 'api.internal', '0.0.0.0'])('listens on HOST=%s', (value) => {

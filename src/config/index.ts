@@ -35,6 +35,18 @@ export interface Config {
   readonly trustProxy: number | string | undefined;
   /** First park-local date of recorded history (SPEC: coverage began on 2026-09-28). */
   readonly coverageStart: string;
+  /**
+   * PostgreSQL (`postgres://…`) for history and keys instead of SQLite under DATA_DIR: what lets
+   * several instances share one store. Undefined: the embedded SQLite store.
+   */
+  readonly databaseUrl: string | undefined;
+  /**
+   * Redis (`redis://…`) for the change bus, rate-limit counters, stream counts and key revocations
+   * that instances share. Undefined: kept in this process (one instance).
+   */
+  readonly redisUrl: string | undefined;
+  /** How long a key's verdict is cached (SPEC Authentication: at most 10 minutes). */
+  readonly keyVerdictTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -84,14 +96,25 @@ function url(env: Env, name: string, schemes: readonly string[], fallback?: stri
   return value.replace(/\/+$/, '');
 }
 
-/**
- * A scaled-out driver this version does not have. Refused rather than ignored: instances that
- * believed they shared a store and counters would each keep their own.
- */
-function refuseNotBuilt(env: Env, name: string, schemes: readonly string[], missing: string): void {
-  if (url(env, name, schemes) !== undefined) {
-    throw new ConfigError(`${name} is set, but this version has ${missing}`);
+/** A server URL (PostgreSQL, Redis): the scheme, and a host to reach, or a socket for PostgreSQL. */
+function serverUrl(env: Env, name: string, schemes: readonly string[], example: string): string | undefined {
+  const value = url(env, name, schemes);
+  if (value === undefined) return undefined;
+  const parsed = new URL(value);
+  if (parsed.hostname === '' && !parsed.searchParams.has('host')) {
+    throw new ConfigError(`${name} must name a server, e.g. ${example} (got "${value}")`);
   }
+  return value;
+}
+
+/** A whole number of seconds from 1 to `max`, as milliseconds. */
+function seconds(env: Env, name: string, max: number): number {
+  const value = text(env, name) ?? String(max);
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed < 1 || parsed > max) {
+    throw new ConfigError(`${name} must be a whole number of seconds from 1 to ${max} (got "${value}")`);
+  }
+  return parsed * 1000;
 }
 
 /**
@@ -170,18 +193,6 @@ export function loadConfig(env: Env = process.env, now: number = Date.now()): Co
   const localUrl = `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${listenPort}`;
   const web = ['http', 'https'];
   const baseUrl = url(env, 'BASE_URL', web, localUrl) ?? localUrl;
-  refuseNotBuilt(
-    env,
-    'DATABASE_URL',
-    ['postgres', 'postgresql'],
-    'no PostgreSQL store yet: unset it to keep history and keys in SQLite under DATA_DIR',
-  );
-  refuseNotBuilt(
-    env,
-    'REDIS_URL',
-    ['redis', 'rediss'],
-    'no Redis driver yet: unset it to keep the bus, rate-limit counters and stream counts in this process',
-  );
 
   return {
     port: listenPort,
@@ -203,5 +214,13 @@ export function loadConfig(env: Env = process.env, now: number = Date.now()): Co
     ),
     trustProxy: trustProxy(env),
     coverageStart: pastDate(env, 'COVERAGE_START', '2026-09-28', EARLIEST_COVERAGE_START, now),
+    databaseUrl: serverUrl(
+      env,
+      'DATABASE_URL',
+      ['postgres', 'postgresql'],
+      'postgres://queuecast:password@db.internal:5432/queuecast',
+    ),
+    redisUrl: serverUrl(env, 'REDIS_URL', ['redis', 'rediss'], 'redis://redis.internal:6379'),
+    keyVerdictTtlMs: seconds(env, 'KEY_VERDICT_TTL_SECONDS', 600),
   };
 }

@@ -188,6 +188,8 @@ export class Ingest {
     batch.add(step, at);
     await this.flush(batch);
     live.update(step.snapshot);
+    // Followers (other instances) serve live state from this; it precedes the events it explains.
+    await bus.publish({ type: 'refreshed', park_key: park.key, at, snapshot: step.snapshot });
     if (step.transition)
       await bus.publish({ type: 'park', park_key: park.key, at, state: step.transition.state });
     if (step.diff.changed.length > 0 || step.diff.removed.length > 0) {

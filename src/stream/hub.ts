@@ -52,9 +52,14 @@ export class StreamHub {
 
   start(): void {
     this.stop();
-    this.stopListening = this.deps.bus.subscribe((event) => {
-      this.onEvent(event);
-    });
+    this.stopListening = this.deps.bus.subscribe(
+      (event) => {
+        this.onEvent(event);
+      },
+      () => {
+        this.resync();
+      },
+    );
     this.statusTimer = setInterval(() => {
       try {
         this.checkStatus();
@@ -169,6 +174,32 @@ export class StreamHub {
         );
         return;
       }
+      case 'refreshed':
+        // The snapshot behind later events, for followers' live state (app/live-replica.ts);
+        // clients hear of it through the `changes` and `park` events that follow.
+        return;
+    }
+  }
+
+  /**
+   * The bus missed events (a shared bus that could not resume): every subscriber is sent its park's
+   * snapshot as it is now, so no client keeps a stale picture without knowing.
+   */
+  resync(): void {
+    for (const parkKey of this.channels.subscribedParks()) {
+      const park = this.deps.catalog.park(parkKey);
+      if (!park) continue;
+      let snapshot: SnapshotFrame | undefined;
+      this.fanOut(
+        parkKey,
+        (subscription) => {
+          snapshot ??= this.deps.messages.snapshot(park);
+          this.sendSnapshot(subscription, snapshot);
+        },
+        (error) => {
+          this.deps.logger.error({ err: error, park: parkKey }, 'stream resync failed');
+        },
+      );
     }
   }
 

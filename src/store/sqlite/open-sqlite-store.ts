@@ -71,3 +71,21 @@ async function openSqliteFile(filename: string): Promise<Stores> {
     throw error;
   }
 }
+
+/**
+ * The migrated database itself, for whole-store operations (`store copy`); destroying it closes
+ * the file. A DATA_DIR that cannot be used is a ConfigError, as for the stores.
+ */
+export async function openSqliteDatabase(dataDir: string): Promise<Kysely<Database>> {
+  prepareDataDir(dataDir);
+  const sqlite = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME));
+  try {
+    applyPragmas(sqlite);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    await migrateSqlite(sqlite, db);
+    return db;
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+/** Redis connections for the shared state: one place that sets how they connect and fail. */
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+export interface RedisOptions {
+  /** Prefixes every key, so several deployments (or tests) can share one Redis. */
+  readonly keyPrefix: string;
+}
+
+export const DEFAULT_KEY_PREFIX = 'queuecast:';
+
+/**
+ * A connection that reconnects on its own (backing off up to 2 s) and fails a command rather than
+ * queueing it for long while Redis is away: a request that needs a count answers 503-like errors
+ * through its caller instead of hanging.
+ */
+export function connectRedis(url: string, name: string): Redis {
+  return new Redis(url, {
+    connectionName: name,
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    enableAutoPipelining: true,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
+  });
+}
+
+/** The URL without its password, for messages. */
+export function redactedRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+/**
+ * A Lua script run by its SHA-1 (EVALSHA), sent in full only when Redis does not know it yet (first
+ * use, or after a restart): one round trip, atomic on the server.
+ */
+export class RedisScript {
+  private readonly sha: string;
+
+  constructor(private readonly lua: string) {
+    this.sha = createHash('sha1').update(lua).digest('hex');
+  }
+
+  async run(redis: Redis, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    try {
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return redis.eval(this.lua, keys.length, ...keys, ...args);
+    }
+  }
+}
