@@ -7,7 +7,7 @@ import type { Tier } from '../api/access/tiers.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config, FeedName } from '../config/index.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
-import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../feeds/types.js';
+import type { LiveQueueFeed, OperatorForecastFeed, PriorityPriceFeed, ScheduleFeed } from '../feeds/types.js';
 import type { Clock } from '../lib/clock.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
 import { LocalStreamSlots, type StreamSlots } from '../shared-state/stream-slots.js';
@@ -21,6 +21,8 @@ export interface Feeds {
   readonly liveQueues: LiveQueueFeed;
   readonly schedule: ScheduleFeed;
   readonly priorityPrices: PriorityPriceFeed;
+  /** The operator's own hourly wait forecast, where the source publishes one. */
+  readonly operatorForecast?: OperatorForecastFeed;
 }
 
 /** The store the configuration names (SQLite in DATA_DIR), migrated and ready. */

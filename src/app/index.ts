@@ -18,7 +18,9 @@ import type { Config } from '../config/index.js';
 import { Ingest, type CatchUpProgress } from '../ingest/ingest.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
+import { BestTimesService } from '../services/best-times.js';
 import { OutageService } from '../services/outages.js';
+import { ParkModelService } from '../services/park-models.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { RideHistoryService } from '../services/ride-history.js';
@@ -95,6 +97,15 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
 
   const reliability = new ReliabilityService(catalog, stores.history, clock, config.coverageStart, logger);
   await reliability.recomputeAll();
+  const models = new ParkModelService(
+    catalog,
+    stores.history,
+    feeds.schedule,
+    clock,
+    config.coverageStart,
+    logger,
+  );
+  await models.recomputeAll();
 
   const links = new Links(config.siteUrl, config.baseUrl);
   const access = new AccessControl(
@@ -114,6 +125,8 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       outages: new OutageService(stores.history, live, clock),
       reliability,
       priorityLane: new PriorityLaneService(feeds.priorityPrices, live, clock),
+      models,
+      bestTimes: new BestTimesService(models, feeds.schedule, feeds.operatorForecast, clock),
     },
     access,
     trustProxy: trustProxy(config.trustProxy),
@@ -146,6 +159,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       if (options.poll ?? true) {
         ingest.start();
         reliability.start();
+        models.start();
       }
       return address;
     },
@@ -155,6 +169,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       await server.close();
       await ingest.stop();
       reliability.stop();
+      models.stop();
       await shared.close();
       await stores.close();
       claim.release();

@@ -6,7 +6,14 @@
  * of origin+1 … origin+30; each hour with at least two readings is scored against its mean posted
  * wait. Baseline: the typical wait (mean posted wait of that weekday and hour over all earlier data).
  */
-import { crowdLevel, crowdScale, middayMean, observedIndex, typicalMidday } from '../models/crowd.js';
+import {
+  crowdLevel,
+  crowdScale,
+  middayMean,
+  observedIndex,
+  predictedIndex,
+  typicalMidday,
+} from '../models/crowd.js';
 import { FIRST_HOUR, LAST_HOUR, type HourlyDay, type RideHistory } from '../models/hourly-history.js';
 import {
   DEFAULT_WAIT_MODEL_OPTIONS,
@@ -16,7 +23,6 @@ import {
   type WaitModel,
   type WaitModelOptions,
 } from '../models/wait-forecast.js';
-import { MIDDAY_FIRST_HOUR, MIDDAY_LAST_HOUR } from '../models/crowd.js';
 
 export const HORIZON_DAYS = 30;
 export const ORIGIN_COUNT = 12;
@@ -142,25 +148,6 @@ function scoreAttraction(attraction: BacktestAttraction, fitted: readonly Fitted
   };
 }
 
-/** The predicted crowd index of a day: the mean of the rides' predicted midday levels. */
-function predictedIndex(models: readonly WaitModel[], typical: readonly number[], day: number): number {
-  const levels: number[] = [];
-  models.forEach((model, ride) => {
-    const usual = typical[ride] ?? Number.NaN;
-    if (!(usual > 0)) return;
-    let sum = 0;
-    let hours = 0;
-    for (let hour = MIDDAY_FIRST_HOUR; hour <= MIDDAY_LAST_HOUR; hour++) {
-      const predicted = model.predict(day, hour);
-      if (Number.isNaN(predicted)) continue;
-      sum += predicted;
-      hours++;
-    }
-    if (hours > 0) levels.push(sum / hours / usual);
-  });
-  return levels.length > 0 ? levels.reduce((a, b) => a + b, 0) / levels.length : Number.NaN;
-}
-
 function scorePark(
   park: string,
   rides: readonly { attraction: BacktestAttraction; fitted: Map<number, FittedOrigin> }[],
@@ -191,8 +178,10 @@ function scorePark(
     );
     for (const [day, index] of actual) {
       const forecast = predictedIndex(
-        fits.map(({ model }) => model),
-        typical,
+        fits.map(({ model }, ride) => ({
+          predict: model.predict,
+          typicalMidday: typical[ride] ?? Number.NaN,
+        })),
         day,
       );
       if (Number.isNaN(forecast) || Number.isNaN(index)) continue;

@@ -108,3 +108,98 @@ export function crowdLevel(index: number, scale: CrowdScale): number {
   for (const threshold of scale.thresholds) if (index > threshold) level++;
   return level;
 }
+
+/** A ride's predictions for the crowd index: its point prediction and typical midday wait. */
+export interface RidePredictor {
+  readonly predict: (day: number, hour: number) => number;
+  readonly typicalMidday: number;
+}
+
+/** The predicted crowd index of a day: the mean of the rides' predicted midday levels. */
+export function predictedIndex(rides: readonly RidePredictor[], day: number): number {
+  const levels: number[] = [];
+  for (const ride of rides) {
+    if (!(ride.typicalMidday > 0)) continue;
+    let sum = 0;
+    let hours = 0;
+    for (let hour = MIDDAY_FIRST_HOUR; hour <= MIDDAY_LAST_HOUR; hour++) {
+      const predicted = ride.predict(day, hour);
+      if (Number.isNaN(predicted)) continue;
+      sum += predicted;
+      hours++;
+    }
+    if (hours > 0) levels.push(sum / hours / ride.typicalMidday);
+  }
+  return meanOfFinite(levels);
+}
+
+/** Calendar drivers whose effect on the crowd index is learned from the park's own days. */
+export const CALENDAR_DRIVERS = ['holiday', 'school_break', 'event_night', 'hours_length'] as const;
+export type CalendarDriver = (typeof CALENDAR_DRIVERS)[number];
+
+/** Which calendar drivers apply to a day (hours_length: the park opens longer than usual). */
+export type DayDrivers = Readonly<Record<CalendarDriver, boolean>>;
+
+export interface LearnedEffect {
+  /** Multiplier on the crowd index when the driver applies (1 = no effect learned). */
+  readonly effect: number;
+  /** Observed days on which the driver applied. */
+  readonly days: number;
+  /** Share of the recent days (already in the recent level) on which it applied. */
+  readonly recentShare: number;
+}
+
+/**
+ * Learns each calendar driver's effect: the median index of the days it applied to over the median
+ * of the days it did not, each divided by its weekday's mean first, shrunk toward no effect when
+ * few days carry it. `recentFrom` marks the recent window the wait models' level comes from, whose
+ * mix of driver days is already in that level and is divided back out when forecasting.
+ */
+export function learnCalendarEffects(
+  observed: ReadonlyMap<number, number>,
+  driversOf: (day: number) => DayDrivers,
+  weekdayOf: (day: number) => number,
+  recentFrom: number,
+): Record<CalendarDriver, LearnedEffect> {
+  const byWeekday: number[][] = Array.from({ length: 7 }, () => []);
+  for (const [day, index] of observed) byWeekday[weekdayOf(day)]?.push(index);
+  const weekdayMean = byWeekday.map((values) => meanOfFinite(values));
+  const result = {} as Record<CalendarDriver, LearnedEffect>;
+  for (const driver of CALENDAR_DRIVERS) {
+    const on: number[] = [];
+    const off: number[] = [];
+    let recent = 0;
+    let recentOn = 0;
+    for (const [day, index] of observed) {
+      const usual = weekdayMean[weekdayOf(day)] ?? Number.NaN;
+      if (!(usual > 0)) continue;
+      const applies = driversOf(day)[driver];
+      (applies ? on : off).push(index / usual);
+      if (day >= recentFrom) {
+        recent++;
+        if (applies) recentOn++;
+      }
+    }
+    let effect = 1;
+    if (on.length >= 2 && off.length >= 2) {
+      const raw = quantile(on, 0.5) / quantile(off, 0.5);
+      const weight = on.length / (on.length + 5);
+      effect = Math.exp(Math.log(raw) * weight);
+    }
+    result[driver] = { effect, days: on.length, recentShare: recent > 0 ? recentOn / recent : 0 };
+  }
+  return result;
+}
+
+/** The calendar multiplier of a day: each learned effect, centred on the recent mix. */
+export function calendarMultiplier(
+  effects: Record<CalendarDriver, LearnedEffect>,
+  drivers: DayDrivers,
+): number {
+  let multiplier = 1;
+  for (const driver of CALENDAR_DRIVERS) {
+    const { effect, recentShare } = effects[driver];
+    multiplier *= effect ** ((drivers[driver] ? 1 : 0) - recentShare);
+  }
+  return multiplier;
+}

@@ -153,9 +153,9 @@ export interface PointModel {
   /** Hour shape multipliers 0-23. */
   readonly hourShape: Float64Array;
   /** Predicted level of a day relative to typical (recent level × seasonal change). */
-  dayLevel(day: number): number;
+  readonly dayLevel: (day: number) => number;
   /** Predicted mean posted wait for that day and hour; NaN when the hour was never observed. */
-  predict(day: number, hour: number): number;
+  readonly predict: (day: number, hour: number) => number;
 }
 
 /** Fits the point model on days strictly before `origin`. */
@@ -270,7 +270,7 @@ export function fitPointModel(
     recentLevel,
     hourShape,
     dayLevel,
-    predict(day, hour) {
+    predict: (day, hour) => {
       const slot = weekdayOf(day) * 24 + hour;
       const usual = typical.means[slot] ?? Number.NaN;
       const levelModel = usual * dayLevel(day) * (hourShape[hour] ?? 1);

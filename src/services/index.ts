@@ -4,7 +4,9 @@
  * (`src/app`) picked.
  */
 import type { LiveState } from '../live/live-state.js';
+import type { BestTimesService } from './best-times.js';
 import type { OutageService } from './outages.js';
+import type { ParkModelService } from './park-models.js';
 import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
 import type { RideHistoryService } from './ride-history.js';
@@ -16,4 +18,7 @@ export interface Services {
   readonly outages: OutageService;
   readonly reliability: ReliabilityService;
   readonly priorityLane: PriorityLaneService;
+  /** Wait models, typical waits, the crowd index and crowd forecasts, recomputed and cached. */
+  readonly models: ParkModelService;
+  readonly bestTimes: BestTimesService;
 }

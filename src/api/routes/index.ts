@@ -3,6 +3,8 @@
  * the index lists and the shared endpoint tests iterate.
  */
 import type { Endpoint } from '../endpoint.js';
+import { getCrowdActuals } from './parks/get-crowd-actuals.js';
+import { getCrowds } from './parks/get-crowds.js';
 import { getParkRide } from './parks/get-park-ride.js';
 import { getPriorityLane } from './parks/get-priority-lane.js';
 import { getReliability } from './parks/get-reliability.js';
@@ -12,6 +14,7 @@ import { listParks } from './parks/list-parks.js';
 import { listRides } from './parks/list-rides.js';
 import { getResort } from './resorts/get-resort.js';
 import { listResorts } from './resorts/list-resorts.js';
+import { getBestTimes } from './rides/get-best-times.js';
 import { getHistory } from './rides/get-history.js';
 import { getRide } from './rides/get-ride.js';
 import { listRideOutages } from './rides/list-outages.js';
@@ -25,12 +28,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   getWaits,
   listRides,
   getParkRide,
+  getCrowds,
   getPriorityLane,
   getReliability,
   getRide,
+  getBestTimes,
   getHistory,
   listRideOutages,
   listOutagesToday,
+  getCrowdActuals,
   listResorts,
   getResort,
 ];

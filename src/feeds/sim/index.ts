@@ -3,7 +3,9 @@
  * contract and the other files of this folder for each part of the model.
  */
 import type { Catalog } from '../../catalog/catalog.js';
-import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed } from '../types.js';
+import type { LiveQueueFeed, OperatorForecastFeed, PriorityPriceFeed, ScheduleFeed } from '../types.js';
+import { localDate } from '../../lib/time.js';
+import { simulateOperatorForecast } from './operator-forecast.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 
 export { DEFAULT_SEED, Simulator, type SimulatorOptions } from './simulator.js';
@@ -14,6 +16,7 @@ export interface SimulatedFeeds {
   readonly liveQueues: LiveQueueFeed;
   readonly schedule: ScheduleFeed;
   readonly priorityPrices: PriorityPriceFeed;
+  readonly operatorForecast: OperatorForecastFeed;
   /** The synchronous, pure functions behind the feeds (backfill, tests). */
   readonly simulator: Simulator;
   readonly simulateLiveQueues: Simulator['simulateLiveQueues'];
@@ -29,6 +32,10 @@ export function createSimulatedFeeds(catalog: Catalog, options: SimulatorOptions
     schedule: { readSchedule: async (park, date) => simulator.simulateSchedule(park, date) },
     priorityPrices: {
       readPriorityPrices: async (park, date, at) => simulator.simulatePriorityPrices(park, date, at),
+    },
+    operatorForecast: {
+      readOperatorForecast: async (park, date, at) =>
+        simulateOperatorForecast(simulator, park, date, localDate(at, park.time_zone)),
     },
     simulator,
     simulateLiveQueues: (park, at) => simulator.simulateLiveQueues(park, at),
