@@ -18,8 +18,9 @@ import { fanoutRows, type FanoutSettings } from './fanout.js';
 import { httpRows, type HttpSettings } from './http.js';
 import { machineLine } from './machine.js';
 import { memoryRows } from './memory.js';
+import { modelsRows } from './models.js';
 import { log } from './stats.js';
-import { notBuilt, renderTable, type Row } from './table.js';
+import { renderTable, type Row } from './table.js';
 import { ensureWrk } from './wrk.js';
 
 const SECTIONS = ['backfill', 'http', 'fanout', 'memory'] as const;
@@ -88,7 +89,7 @@ for (const section of SECTIONS) {
   if (section === 'memory') rows.push(...(await memoryRows(data, quick ? 6_000 : 12_000)));
   log(`${section}: ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s`);
 }
-rows.push(notBuilt('models (crowd forecasts, typical waits, predictions, accuracy)'));
+rows.push(...(await modelsRows(data)));
 log(`bench: ${((performance.now() - started) / 1000).toFixed(0)} s in all`);
 
 if (json) process.stdout.write(`${JSON.stringify(rows)}\n`);

@@ -53,6 +53,7 @@ import { calendarFlags, type CalendarFlags } from './crowd-calendar.js';
 export const MODELS_REFRESH_MS = 15 * 60_000;
 export const FORECAST_DAYS = 30;
 const SAMPLE_MS = 5 * 60_000;
+const HOUR_MS = 3_600_000;
 /** Five-minute samples in an hour: "an hour of waits" before today's index counts. */
 const SAMPLES_PER_HOUR = 12;
 const YEAR_DAYS = 365;
@@ -124,9 +125,16 @@ interface ParkHistory {
 /** Local hour boundaries of a park-local date: 25 instants (DST days have 23 or 25 real hours). */
 export function hourBoundaries(date: string, zone: string): number[] {
   const start = DateTime.fromISO(date, { zone }).startOf('day');
+  const first = start.toMillis();
+  const next = start.plus({ days: 1 }).toMillis();
   const bounds: number[] = [];
-  for (let hour = 0; hour < 24; hour++) bounds.push(start.set({ hour }).toMillis());
-  bounds.push(start.plus({ days: 1 }).toMillis());
+  if (next - first === 24 * HOUR_MS) {
+    // No clock change that day: local hours are whole hours after midnight (saves luxon calls).
+    for (let hour = 0; hour < 24; hour++) bounds.push(first + hour * HOUR_MS);
+  } else {
+    for (let hour = 0; hour < 24; hour++) bounds.push(start.set({ hour }).toMillis());
+  }
+  bounds.push(next);
   return bounds;
 }
 
