@@ -105,7 +105,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     config.coverageStart,
     logger,
   );
-  await models.recomputeAll();
+  models.warm();
 
   const links = new Links(config.siteUrl, config.baseUrl);
   const access = new AccessControl(
@@ -169,7 +169,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       await server.close();
       await ingest.stop();
       reliability.stop();
-      models.stop();
+      await models.stop();
       await shared.close();
       await stores.close();
       claim.release();

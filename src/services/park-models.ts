@@ -193,6 +193,7 @@ export class ParkModelService {
   private readonly histories = new Map<string, ParkHistory>();
   private readonly inFlight = new Map<string, Promise<ParkModels>>();
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     private readonly catalog: Catalog,
@@ -214,7 +215,20 @@ export class ParkModelService {
   }
 
   async recomputeAll(): Promise<void> {
-    for (const park of this.catalog.parks) await this.recompute(park);
+    for (const park of this.catalog.parks) {
+      if (this.stopped) return;
+      await this.recompute(park);
+    }
+  }
+
+  /**
+   * Computes every park in the background (start-up does not wait for it; a request for a park
+   * not computed yet waits for that park only).
+   */
+  warm(): void {
+    this.recomputeAll().catch((error: unknown) => {
+      this.logger.error({ err: error }, 'model computation failed');
+    });
   }
 
   start(): void {
@@ -227,8 +241,11 @@ export class ParkModelService {
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops the schedule and waits for computations in progress (they read the store). */
+  async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
+    await Promise.allSettled([...this.inFlight.values()]);
   }
 
   recompute(park: Park): Promise<ParkModels> {
