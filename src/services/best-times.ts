@@ -181,12 +181,15 @@ export class BestTimesService {
         const closed = !open.has(hour);
         const forecast = closed ? null : model.forecast(day, hour);
         if (!closed && forecast === null) continue;
+        // The park's learned calendar effects (holidays, breaks, event nights, long hours) apply to
+        // every ride's waits that day.
+        const calendar = models.calendar.get(day) ?? 1;
         predictedHours.push({
           hour,
           local_time: localTime(hour),
-          predicted_wait_minutes: forecast ? round1(forecast.predicted) : 0,
-          lower_bound: forecast ? round1(forecast.lower) : 0,
-          upper_bound: forecast ? round1(forecast.upper) : 0,
+          predicted_wait_minutes: forecast ? round1(forecast.predicted * calendar) : 0,
+          lower_bound: forecast ? round1(forecast.lower * calendar) : 0,
+          upper_bound: forecast ? round1(forecast.upper * calendar) : 0,
           park_closed: closed,
         });
       }

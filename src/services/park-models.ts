@@ -45,6 +45,7 @@ import {
   fitPointModel,
   fitWaitModel,
   horizonBandOf,
+  quantile,
   type WaitModel,
 } from '../models/wait-forecast.js';
 import type { HistoryStore, WaitChange } from '../store/ports.js';
@@ -106,6 +107,8 @@ export interface ParkModels {
   /** Days with an observed index in the year the scale comes from. */
   readonly scale_days: number;
   readonly forecast: readonly CrowdForecastDay[];
+  /** The learned calendar multiplier of each forecast day (holidays, breaks, event nights, hours). */
+  readonly calendar: ReadonlyMap<number, number>;
   readonly accuracy: CrowdAccuracy;
   /** Days of recorded history the models learned from. */
   readonly history_days: number;
@@ -338,7 +341,23 @@ export class ParkModelService {
       .filter(([day]) => day >= todayDay - YEAR_DAYS)
       .map(([, index]) => index);
     const scale = crowdScale(scaleValues);
-    const forecast = await this.forecast(park, rideList, observed, history, scale, todayDay, todayIndex);
+    const { accuracy, indexRatios } = this.accuracy(histories, todayDay);
+    // The level range: the index's own past errors once 20 days were scored; before that, the
+    // square root of the hourly bands (a day's index averages hours and rides, so it errs less).
+    const range =
+      indexRatios.length >= 20
+        ? { lower: quantile(indexRatios, 0.1), upper: quantile(indexRatios, 0.9) }
+        : undefined;
+    const { days: forecast, calendar } = await this.forecast(
+      park,
+      rideList,
+      observed,
+      history,
+      scale,
+      todayDay,
+      todayIndex,
+      range,
+    );
     return this.store_(park, {
       park,
       computed_at: now,
@@ -349,7 +368,8 @@ export class ParkModelService {
       scale,
       scale_days: scaleValues.length,
       forecast,
-      accuracy: this.accuracy(histories, todayDay),
+      accuracy,
+      calendar,
       history_days: observed.size,
     });
   }
@@ -405,7 +425,9 @@ export class ParkModelService {
     scale: CrowdScale,
     todayDay: number,
     todayIndex: number,
-  ): Promise<CrowdForecastDay[]> {
+    range: { lower: number; upper: number } | undefined,
+  ): Promise<{ days: CrowdForecastDay[]; calendar: Map<number, number> }> {
+    const calendar = new Map<number, number>();
     const usualHours = meanOfFinite([...history.hours.values()].filter((hours) => hours > 0));
     const hoursOf = new Map(history.hours);
     for (let offset = 0; offset < FORECAST_DAYS; offset++) {
@@ -449,15 +471,17 @@ export class ParkModelService {
       const drivers = driversOf(day);
       const base = predictedIndex(predictors, day);
       const observedToday = offset === 0 && !Number.isNaN(todayIndex);
-      const index = observedToday ? todayIndex : base * calendarMultiplier(effects, drivers);
+      const multiplier = calendarMultiplier(effects, drivers);
+      calendar.set(day, multiplier);
+      const index = observedToday ? todayIndex : base * multiplier;
       if (Number.isNaN(index)) continue;
       const band = horizonBandOf(Math.max(1, offset));
       const lower = observedToday
         ? 1
-        : meanOfFinite(rides.map(({ model }) => Math.sqrt(model.bands.lower[band] ?? 1)));
+        : (range?.lower ?? meanOfFinite(rides.map(({ model }) => Math.sqrt(model.bands.lower[band] ?? 1))));
       const upper = observedToday
         ? 1
-        : meanOfFinite(rides.map(({ model }) => Math.sqrt(model.bands.upper[band] ?? 1)));
+        : (range?.upper ?? meanOfFinite(rides.map(({ model }) => Math.sqrt(model.bands.upper[band] ?? 1))));
       const flags = flagsOf(day);
       const season = meanOfFinite(rides.map(({ model }) => model.dayLevel(day) / model.recentLevel));
       const list: CrowdDriver[] = [
@@ -509,7 +533,7 @@ export class ParkModelService {
         drivers: list,
       });
     }
-    return days;
+    return { days, calendar };
   }
 
   /** Each weekday's mean observed index over the park's average day. */
@@ -528,7 +552,11 @@ export class ParkModelService {
    * 31 days back so all 30 target days are finished), models fitted on the days before each origin
    * only, scored on the crowd level and the hourly waits of the following 30 days.
    */
-  private accuracy(histories: readonly HourlyDay[][], todayDay: number): CrowdAccuracy {
+  private accuracy(
+    histories: readonly HourlyDay[][],
+    todayDay: number,
+  ): { accuracy: CrowdAccuracy; indexRatios: number[] } {
+    const indexRatios: number[] = [];
     let origins = 0;
     let days = 0;
     let levelError = 0;
@@ -553,6 +581,7 @@ export class ParkModelService {
       for (const [day, index] of actual) {
         const predicted = predictedIndex(predictors, day);
         if (Number.isNaN(predicted)) continue;
+        if (predicted > 0 && index > 0) indexRatios.push(index / predicted);
         const error = Math.abs(crowdLevel(predicted, scale) - crowdLevel(index, scale));
         days++;
         levelError += error;
@@ -578,13 +607,16 @@ export class ParkModelService {
       });
     }
     return {
-      origins,
-      days_scored: days,
-      mae_levels: days > 0 ? round(levelError / days) : null,
-      within_1: days > 0 ? round(within1 / days, 3) : null,
-      within_2: days > 0 ? round(within2 / days, 3) : null,
-      wait_mae_minutes: hours > 0 ? round(waitError / hours) : null,
-      typical_mae_minutes: hours > 0 ? round(typicalError / hours) : null,
+      accuracy: {
+        origins,
+        days_scored: days,
+        mae_levels: days > 0 ? round(levelError / days) : null,
+        within_1: days > 0 ? round(within1 / days, 3) : null,
+        within_2: days > 0 ? round(within2 / days, 3) : null,
+        wait_mae_minutes: hours > 0 ? round(waitError / hours) : null,
+        typical_mae_minutes: hours > 0 ? round(typicalError / hours) : null,
+      },
+      indexRatios,
     };
   }
 }
