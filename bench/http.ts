@@ -18,7 +18,7 @@ import { getRaw } from './http-get.js';
 import { cpuMs } from './proc.js';
 import { summariseFile } from './profile.js';
 import { log, medianPair } from './stats.js';
-import { atLeastTimes, atMostTimes, none, notBuilt, reference, type Row } from './table.js';
+import { atLeastTimes, atMostTimes, none, reference, type Row } from './table.js';
 import { runWrk, type WrkOptions, type WrkResult } from './wrk.js';
 
 export interface HttpSettings {
@@ -132,6 +132,27 @@ const CASES: readonly HttpCase[] = [
   },
   { name: 'reliability', path: '/v1/parks/mk/reliability', caller: 'partner', share: 0.5, rounds: 'once' },
   {
+    name: 'crowds, 30 days',
+    path: '/v1/parks/mk/crowds?days=30',
+    caller: 'partner',
+    share: 0.5,
+    rounds: 'once',
+  },
+  {
+    name: 'best times',
+    path: '/v1/rides/magic-kingdom_seven-dwarfs-mine-train/best-times',
+    caller: 'partner',
+    share: 0.5,
+    rounds: 'once',
+  },
+  {
+    name: 'crowd actuals, 60 days',
+    path: '/v1/parks/mk/crowds/actuals?days=60',
+    caller: 'partner',
+    share: 0.5,
+    rounds: 'once',
+  },
+  {
     name: 'tickets',
     path: '/v1/resorts/walt-disney-world/tickets',
     caller: 'partner',
@@ -241,7 +262,6 @@ export async function httpRows(data: BenchData, settings: HttpSettings): Promise
   } finally {
     await Promise.all([queuecast.child.stop(), bare.child.stop(), fastify?.child.stop()]);
   }
-  rows.push(notBuilt('best times: requests/s (endpoint not built yet)'));
   for (const caller of ['partner', 'keyless'] as const) {
     rows.push(
       none(

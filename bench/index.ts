@@ -19,8 +19,9 @@ import { httpRows, type HttpSettings } from './http.js';
 import { machineLine } from './machine.js';
 import { memoryRows } from './memory.js';
 import { scaleOutRows } from './scale-out.js';
+import { modelsRows } from './models.js';
 import { log } from './stats.js';
-import { notBuilt, renderTable, type Row } from './table.js';
+import { renderTable, type Row } from './table.js';
 import { ensureWrk } from './wrk.js';
 
 const SECTIONS = ['backfill', 'http', 'fanout', 'memory', 'scale-out'] as const;
@@ -100,7 +101,7 @@ for (const section of SECTIONS) {
   }
   log(`${section}: ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s`);
 }
-rows.push(notBuilt('models (crowd forecasts, typical waits, predictions, accuracy)'));
+rows.push(...(await modelsRows(data)));
 log(`bench: ${((performance.now() - started) / 1000).toFixed(0)} s in all`);
 
 if (json) process.stdout.write(`${JSON.stringify(rows)}\n`);

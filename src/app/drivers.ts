@@ -11,6 +11,7 @@ import { createSimulatedFeeds } from '../feeds/sim/index.js';
 import type { ResortFeeds } from '../feeds/resort-data.js';
 import type {
   LiveQueueFeed,
+  OperatorForecastFeed,
   PriorityPriceFeed,
   ScheduleFeed,
   ShowtimeFeed,
@@ -35,6 +36,8 @@ export interface Feeds extends ResortFeeds {
   readonly showtimes: ShowtimeFeed;
   /** WEATHER picks it: the simulator's (default) or the US National Weather Service. */
   readonly weather: WeatherFeed;
+  /** The operator's own hourly wait forecast, where the source publishes one. */
+  readonly operatorForecast?: OperatorForecastFeed;
 }
 
 /** The store the configuration names (PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR), migrated. */

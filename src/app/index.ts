@@ -26,6 +26,8 @@ import { ConditionsService } from '../services/conditions.js';
 import { OutageService } from '../services/outages.js';
 import { ParkHoursService } from '../services/park-hours.js';
 import { ShowtimesService } from '../services/showtimes.js';
+import { BestTimesService } from '../services/best-times.js';
+import { ParkModelService } from '../services/park-models.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { ResortDataService } from '../services/resort-data.js';
@@ -140,6 +142,15 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
 
   const reliability = new ReliabilityService(catalog, stores.history, clock, config.coverageStart, logger);
   await reliability.recomputeAll();
+  const models = new ParkModelService(
+    catalog,
+    stores.history,
+    feeds.schedule,
+    clock,
+    config.coverageStart,
+    logger,
+  );
+  models.warm();
 
   const conditions = new ConditionsService(feeds.weather, live, catalog, clock, logger);
   // Not awaited: serving starts at once; conditions say the weather is not read yet until it is.
@@ -167,6 +178,8 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       parkHours: new ParkHoursService(feeds.schedule),
       showtimes: new ShowtimesService(feeds.showtimes, clock),
       conditions,
+      models,
+      bestTimes: new BestTimesService(models, feeds.schedule, feeds.operatorForecast, clock),
     },
     access,
     trustProxy: trustProxy(config.trustProxy),
@@ -214,6 +227,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
         reliability.start();
         resortIngest.start();
         conditions.start();
+        models.start();
       }
       return address;
     },
@@ -228,6 +242,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       reliability.stop();
       await resortIngest.stop();
       await conditions.stop();
+      await models.stop();
       await shared.close();
       await stores.close();
       claim.release();

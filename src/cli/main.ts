@@ -9,6 +9,7 @@ import { keysCreate } from './commands/keys/create.js';
 import { keysList } from './commands/keys/list.js';
 import { keysRevoke } from './commands/keys/revoke.js';
 import { storeCopy } from './commands/store/copy.js';
+import { modelsBacktest } from './commands/models/backtest.js';
 import { UsageError, type Command } from './command.js';
 
 const COMMANDS: Readonly<Record<string, Command>> = {
@@ -17,6 +18,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'keys list': keysList,
   'history backfill': historyBackfill,
   'store copy': storeCopy,
+  'models backtest': modelsBacktest,
 };
 
 function usage(): string {

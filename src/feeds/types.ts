@@ -182,6 +182,22 @@ export interface WeatherFeed {
   readWeather(park: Park, at: number): Promise<WeatherReading>;
 }
 
+/** One hour of the operator's own wait forecast for a ride (ThemeParks.wiki: `forecast`). */
+export interface OperatorForecastHour {
+  readonly ride_id: string;
+  /** Start of the hour the forecast is for. */
+  readonly starts_at: number;
+  readonly wait_minutes: number;
+}
+
+export interface OperatorForecastFeed {
+  /**
+   * The operator's hourly forecast for a park-local date as published at `at`: usually only today's
+   * exists, at operators that publish one; an empty list otherwise.
+   */
+  readOperatorForecast(park: Park, date: string, at: number): Promise<readonly OperatorForecastHour[]>;
+}
+
 /** Raised by any feed whose upstream could not be read; the park's live data becomes unavailable. */
 export class UpstreamError extends Error {
   constructor(

@@ -8,6 +8,8 @@ import type { ConditionsService } from './conditions.js';
 import type { OutageService } from './outages.js';
 import type { ParkHoursService } from './park-hours.js';
 import type { ShowtimesService } from './showtimes.js';
+import type { BestTimesService } from './best-times.js';
+import type { ParkModelService } from './park-models.js';
 import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
 import type { ResortDataService } from './resort-data.js';
@@ -27,4 +29,7 @@ export interface Services {
   readonly showtimes: ShowtimesService;
   /** Weather read every 5 minutes and kept, lightning risk, and ride counts from the live snapshot. */
   readonly conditions: ConditionsService;
+  /** Wait models, typical waits, the crowd index and crowd forecasts, recomputed and cached. */
+  readonly models: ParkModelService;
+  readonly bestTimes: BestTimesService;
 }

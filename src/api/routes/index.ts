@@ -5,6 +5,8 @@
 import type { Endpoint } from '../endpoint.js';
 import { getConditions } from './parks/get-conditions.js';
 import { getHours } from './parks/get-hours.js';
+import { getCrowdActuals } from './parks/get-crowd-actuals.js';
+import { getCrowds } from './parks/get-crowds.js';
 import { getParkRide } from './parks/get-park-ride.js';
 import { getPriorityLane } from './parks/get-priority-lane.js';
 import { getReliability } from './parks/get-reliability.js';
@@ -21,6 +23,7 @@ import { listBusDepartures } from './resorts/list-bus-departures.js';
 import { listBusStops } from './resorts/list-bus-stops.js';
 import { listEvents } from './resorts/list-events.js';
 import { listResorts } from './resorts/list-resorts.js';
+import { getBestTimes } from './rides/get-best-times.js';
 import { getHistory } from './rides/get-history.js';
 import { getRide } from './rides/get-ride.js';
 import { listRideOutages } from './rides/list-outages.js';
@@ -35,14 +38,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
   listRides,
   getParkRide,
   getHours,
+  getCrowds,
   getPriorityLane,
   getReliability,
   getRide,
+  getBestTimes,
   getHistory,
   listRideOutages,
   listOutagesToday,
   listShowtimes,
   getConditions,
+  getCrowdActuals,
   listResorts,
   getResort,
   getTickets,

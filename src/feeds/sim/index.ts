@@ -4,10 +4,19 @@
  */
 import type { Catalog } from '../../catalog/catalog.js';
 import type { ResortFeeds } from '../resort-data.js';
-import type { LiveQueueFeed, PriorityPriceFeed, ScheduleFeed, ShowtimeFeed, WeatherFeed } from '../types.js';
 import { simulateShowtimes } from './showtimes.js';
 import { SimulatedWeather } from './weather-observations.js';
 import { createSimulatedResortFeeds } from './resort/index.js';
+import type {
+  LiveQueueFeed,
+  OperatorForecastFeed,
+  PriorityPriceFeed,
+  ScheduleFeed,
+  ShowtimeFeed,
+  WeatherFeed,
+} from '../types.js';
+import { localDate } from '../../lib/time.js';
+import { simulateOperatorForecast } from './operator-forecast.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 
 export { DEFAULT_SEED, Simulator, type SimulatorOptions } from './simulator.js';
@@ -21,6 +30,7 @@ export interface SimulatedFeeds extends ResortFeeds {
   readonly showtimes: ShowtimeFeed;
   /** WEATHER=sim: observations and alerts from the same storms that close outdoor rides. */
   readonly weather: WeatherFeed;
+  readonly operatorForecast: OperatorForecastFeed;
   /** The synchronous, pure functions behind the feeds (backfill, tests). */
   readonly simulator: Simulator;
   readonly simulateLiveQueues: Simulator['simulateLiveQueues'];
@@ -47,6 +57,10 @@ export function createSimulatedFeeds(catalog: Catalog, options: SimulatorOptions
         simulateShowtimes(park, simulator.simulateSchedule(park, date), at),
     },
     weather: { source: 'sim', readWeather: async (park, at) => weather.read(park, at) },
+    operatorForecast: {
+      readOperatorForecast: async (park, date, at) =>
+        simulateOperatorForecast(simulator, park, date, localDate(at, park.time_zone)),
+    },
     simulator,
     simulateLiveQueues: (park, at) => simulator.simulateLiveQueues(park, at),
     simulateSchedule: (park, date) => simulator.simulateSchedule(park, date),

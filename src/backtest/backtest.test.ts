@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { HourlyHistoryBuilder, dayNumber, weekdayOf, type RideHistory } from '../models/hourly-history.js';
+import { HORIZON_DAYS, rollingOrigins, runBacktest, splitAt } from './backtest.js';
+
+const START = dayNumber('2019-01-01');
+
+function history(days: number, wait: (day: number, hour: number) => number): RideHistory {
+  const builder = new HourlyHistoryBuilder();
+  for (let day = START; day < START + days; day++) {
+    for (let hour = 8; hour <= 21; hour++) {
+      builder.add(day, hour, wait(day, hour));
+      builder.add(day, hour, wait(day, hour));
+    }
+  }
+  return builder.build();
+}
+
+describe('the rolling-origin split', () => {
+  it('spreads at least 12 origins over the last 365 days, each leaving 30 days to score', () => {
+    const last = START + 1000;
+    const origins = rollingOrigins(last);
+    expect(origins.length).toBeGreaterThanOrEqual(12);
+    expect(origins[0]).toBe(last - 365);
+    expect(Math.max(...origins) + HORIZON_DAYS).toBeLessThanOrEqual(last);
+  });
+
+  it('never hands a scored day (nor the origin) to the fit', () => {
+    const data = history(800, () => 10);
+    for (const origin of rollingOrigins(START + 799)) {
+      const { fit, scored } = splitAt(data, origin);
+      const lastFitted = Math.max(...fit.map((entry) => entry.day));
+      const firstScored = Math.min(...scored.map((entry) => entry.day));
+      expect(lastFitted).toBeLessThan(origin);
+      expect(firstScored).toBe(origin + 1);
+      expect(scored.every((entry) => entry.day <= origin + HORIZON_DAYS)).toBe(true);
+      expect(fit.length + scored.length).toBeLessThan(data.length + 1);
+    }
+  });
+});
+
+describe('the backtest', () => {
+  it('scores a stable park near zero error and a park with a level shift better than typical', () => {
+    const stable = history(900, (day, hour) => (weekdayOf(day) === 6 ? 30 : 15) + hour);
+    // The second ride doubles for the last 400 days: the typical baseline lags, the model follows.
+    const shifted = history(900, (day, hour) => (day >= START + 500 ? 2 : 1) * (10 + hour));
+    const result = runBacktest([
+      { attraction: 'stable', park: 'Park', history: stable },
+      { attraction: 'shifted', park: 'Park', history: shifted },
+    ]);
+    const [a, b] = result.attractions;
+    if (!a || !b) throw new Error('two attractions expected');
+    expect(a.mae_minutes).toBeLessThan(0.5);
+    expect(a.hours_scored).toBe(12 * 30 * 14);
+    expect(b.mae_minutes).toBeLessThan(b.baseline_mae_minutes * 0.2);
+    expect(Object.keys(b.by_horizon)).toEqual(['1-7', '8-14', '15-30']);
+    expect(result.parks).toHaveLength(1);
+    expect(result.parks[0]?.days_scored).toBe(12 * 30);
+  });
+
+  it('forecasts the crowd level of a park whose seasons repeat every year', () => {
+    const season = (day: number) => 1 + 0.6 * Math.sin((2 * Math.PI * (day - START)) / 364);
+    const rides = [10, 25].map((base, i) => ({
+      attraction: `ride${i}`,
+      park: 'Park',
+      history: history(364 * 3, (day, hour) => base * season(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
+    }));
+    const [park] = runBacktest(rides).parks;
+    if (!park) throw new Error('one park expected');
+    expect(park.days_scored).toBe(12 * 30);
+    expect(park.crowd_within_1).toBeGreaterThan(0.9);
+    expect(park.crowd_within_2).toBeGreaterThan(0.97);
+  });
+});

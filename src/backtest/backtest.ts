@@ -1,0 +1,268 @@
+/**
+ * Rolling-origin backtest of the wait and crowd models on recorded waits.
+ *
+ * For each origin spread over the last 365 days of a file, the models are fitted on the days
+ * strictly before the origin (the split hands them nothing else) and predict every hour 8:00-21:59
+ * of origin+1 … origin+30; each hour with at least two readings is scored against its mean posted
+ * wait. Baseline: the typical wait (mean posted wait of that weekday and hour over all earlier data).
+ */
+import {
+  crowdLevel,
+  crowdScale,
+  middayMean,
+  observedIndex,
+  predictedIndex,
+  typicalMidday,
+} from '../models/crowd.js';
+import { FIRST_HOUR, LAST_HOUR, type HourlyDay, type RideHistory } from '../models/hourly-history.js';
+import {
+  DEFAULT_WAIT_MODEL_OPTIONS,
+  HORIZON_BANDS,
+  fitWaitModel,
+  horizonBandOf,
+  type WaitModel,
+  type WaitModelOptions,
+} from '../models/wait-forecast.js';
+
+export const HORIZON_DAYS = 30;
+export const ORIGIN_COUNT = 12;
+const WINDOW_DAYS = 365;
+
+export interface BacktestAttraction {
+  readonly attraction: string;
+  readonly park: string;
+  readonly history: RideHistory;
+}
+
+export interface HorizonScore {
+  readonly mae_minutes: number;
+  readonly baseline_mae_minutes: number;
+}
+
+export interface AttractionScore {
+  readonly attraction: string;
+  readonly park: string;
+  readonly hours_scored: number;
+  readonly mae_minutes: number;
+  readonly baseline_mae_minutes: number;
+  readonly coverage_80: number;
+  readonly band_width_80_minutes: number;
+  readonly by_horizon: Record<string, HorizonScore>;
+}
+
+export interface ParkScore {
+  readonly park: string;
+  readonly days_scored: number;
+  readonly crowd_mae_levels: number;
+  readonly crowd_within_1: number;
+  readonly crowd_within_2: number;
+}
+
+export interface BacktestResult {
+  readonly origins: number;
+  readonly horizon_days: number;
+  readonly attractions: AttractionScore[];
+  readonly parks: ParkScore[];
+}
+
+/** `count` origins evenly spread so that the first is 365 days before the last day and the last leaves 30 days to score. */
+export function rollingOrigins(lastDay: number, count = ORIGIN_COUNT): number[] {
+  const first = lastDay - WINDOW_DAYS;
+  const last = lastDay - HORIZON_DAYS;
+  return Array.from({ length: count }, (_, i) => Math.round(first + ((last - first) * i) / (count - 1)));
+}
+
+/** The time split: what the models may see (strictly before the origin) and what is scored. */
+export function splitAt(history: RideHistory, origin: number): { fit: HourlyDay[]; scored: HourlyDay[] } {
+  return {
+    fit: history.filter((entry) => entry.day < origin),
+    scored: history.filter((entry) => entry.day > origin && entry.day <= origin + HORIZON_DAYS),
+  };
+}
+
+const round = (value: number, digits: number) => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+class ErrorSum {
+  model = 0;
+  baseline = 0;
+  count = 0;
+  add(model: number, baseline: number): void {
+    this.model += model;
+    this.baseline += baseline;
+    this.count++;
+  }
+  score(): HorizonScore {
+    return {
+      mae_minutes: round(this.count > 0 ? this.model / this.count : Number.NaN, 2),
+      baseline_mae_minutes: round(this.count > 0 ? this.baseline / this.count : Number.NaN, 2),
+    };
+  }
+}
+
+interface FittedOrigin {
+  readonly origin: number;
+  readonly fit: HourlyDay[];
+  readonly scored: HourlyDay[];
+  readonly model: WaitModel;
+}
+
+function scoreAttraction(attraction: BacktestAttraction, fitted: readonly FittedOrigin[]): AttractionScore {
+  const total = new ErrorSum();
+  const byHorizon = HORIZON_BANDS.map(() => new ErrorSum());
+  let inside = 0;
+  let width = 0;
+  for (const { origin, scored, model } of fitted) {
+    for (const entry of scored) {
+      const horizon = entry.day - origin;
+      for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+        if ((entry.counts[hour] ?? 0) < 2) continue;
+        const actual = entry.means[hour] ?? Number.NaN;
+        const baseline = model.typical.means[((entry.day + 4) % 7) * 24 + hour] ?? Number.NaN;
+        const forecast = model.forecast(entry.day, hour);
+        // An hour never observed before the origin has no baseline either: nothing to compare.
+        if (forecast === null || Number.isNaN(baseline) || Number.isNaN(actual)) continue;
+        const modelError = Math.abs(forecast.predicted - actual);
+        const baselineError = Math.abs(baseline - actual);
+        total.add(modelError, baselineError);
+        byHorizon[horizonBandOf(horizon)]?.add(modelError, baselineError);
+        if (actual >= forecast.lower && actual <= forecast.upper) inside++;
+        width += forecast.upper - forecast.lower;
+      }
+    }
+  }
+  const overall = total.score();
+  return {
+    attraction: attraction.attraction,
+    park: attraction.park,
+    hours_scored: total.count,
+    mae_minutes: overall.mae_minutes,
+    baseline_mae_minutes: overall.baseline_mae_minutes,
+    coverage_80: round(total.count > 0 ? inside / total.count : Number.NaN, 3),
+    band_width_80_minutes: round(total.count > 0 ? width / total.count : Number.NaN, 1),
+    by_horizon: Object.fromEntries(
+      HORIZON_BANDS.map((band, i) => [band.label, byHorizon[i]?.score() ?? new ErrorSum().score()]),
+    ),
+  };
+}
+
+function scorePark(
+  park: string,
+  rides: readonly { attraction: BacktestAttraction; fitted: Map<number, FittedOrigin> }[],
+): ParkScore {
+  const lastDay = Math.max(...rides.map(({ attraction }) => attraction.history.at(-1)?.day ?? 0));
+  let days = 0;
+  let errorSum = 0;
+  let within1 = 0;
+  let within2 = 0;
+  for (const origin of rollingOrigins(lastDay)) {
+    const present = rides.filter(({ fitted }) => fitted.has(origin));
+    if (present.length === 0) continue;
+    const fits = present.map(({ fitted }) => fitted.get(origin) as FittedOrigin);
+    const typical = fits.map(({ fit }) => typicalMidday(fit, origin));
+    const scale = crowdScale([
+      ...observedIndex(
+        fits.map(({ fit }) => fit),
+        typical,
+        origin - WINDOW_DAYS,
+        origin - 1,
+      ).values(),
+    ]);
+    const actual = observedIndex(
+      fits.map(({ scored }) => scored),
+      typical,
+      origin + 1,
+      origin + HORIZON_DAYS,
+    );
+    for (const [day, index] of actual) {
+      const forecast = predictedIndex(
+        fits.map(({ model }, ride) => ({
+          predict: model.predict,
+          typicalMidday: typical[ride] ?? Number.NaN,
+        })),
+        day,
+      );
+      if (Number.isNaN(forecast) || Number.isNaN(index)) continue;
+      const error = Math.abs(crowdLevel(forecast, scale) - crowdLevel(index, scale));
+      days++;
+      errorSum += error;
+      if (error <= 1) within1++;
+      if (error <= 2) within2++;
+    }
+  }
+  return {
+    park,
+    days_scored: days,
+    crowd_mae_levels: round(days > 0 ? errorSum / days : Number.NaN, 2),
+    crowd_within_1: round(days > 0 ? within1 / days : Number.NaN, 3),
+    crowd_within_2: round(days > 0 ? within2 / days : Number.NaN, 3),
+  };
+}
+
+export interface BacktestProgress {
+  (attraction: string, index: number, total: number): void;
+}
+
+export function runBacktest(
+  attractions: readonly BacktestAttraction[],
+  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
+  onAttraction?: BacktestProgress,
+): BacktestResult {
+  const scores: AttractionScore[] = [];
+  const byPark = new Map<string, { attraction: BacktestAttraction; fitted: Map<number, FittedOrigin> }[]>();
+  attractions.forEach((attraction, i) => {
+    onAttraction?.(attraction.attraction, i, attractions.length);
+    const lastDay = attraction.history.at(-1)?.day;
+    const fitted = new Map<number, FittedOrigin>();
+    if (lastDay !== undefined) {
+      for (const origin of rollingOrigins(lastDay)) {
+        const { fit, scored } = splitAt(attraction.history, origin);
+        if (fit.length === 0) continue;
+        fitted.set(origin, { origin, fit, scored, model: fitWaitModel(fit, origin, options) });
+      }
+    }
+    scores.push(scoreAttraction(attraction, [...fitted.values()]));
+    const list = byPark.get(attraction.park) ?? [];
+    list.push({ attraction, fitted });
+    byPark.set(attraction.park, list);
+  });
+  const parks = [...byPark.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([park, rides]) => scorePark(park, rides));
+  return { origins: ORIGIN_COUNT, horizon_days: HORIZON_DAYS, attractions: scores, parks };
+}
+
+/** Pooled over every scored hour of every attraction: weighted by hours scored. */
+export function pooled(result: BacktestResult): {
+  mae: number;
+  baseline: number;
+  gain: number;
+  byHorizon: Record<string, number>;
+} {
+  let hours = 0;
+  let mae = 0;
+  let baseline = 0;
+  for (const score of result.attractions) {
+    hours += score.hours_scored;
+    mae += score.mae_minutes * score.hours_scored;
+    baseline += score.baseline_mae_minutes * score.hours_scored;
+  }
+  const byHorizon: Record<string, number> = {};
+  for (const band of HORIZON_BANDS) {
+    let m = 0;
+    let b = 0;
+    for (const score of result.attractions) {
+      const h = score.by_horizon[band.label];
+      if (!h || Number.isNaN(h.mae_minutes)) continue;
+      m += h.mae_minutes;
+      b += h.baseline_mae_minutes;
+    }
+    byHorizon[band.label] = b > 0 ? 1 - m / b : Number.NaN;
+  }
+  return { mae: mae / hours, baseline: baseline / hours, gain: 1 - mae / baseline, byHorizon };
+}
+
+/** Whether a day with its midday readings counts for the crowd index (exported for tests). */
+export const hasMidday = (entry: HourlyDay) => !Number.isNaN(middayMean(entry));

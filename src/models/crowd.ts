@@ -1,0 +1,205 @@
+/**
+ * The crowd index and the 1-10 crowd level.
+ *
+ * - A ride's midday level on a day: its mean posted wait from 11:00 to 16:59 over its own mean
+ *   midday wait across every earlier day (1.0 = a typical day for that ride, whatever the weekday).
+ * - A park's crowd index on a day: the mean of its rides' midday levels (rides with at least
+ *   `MIN_MIDDAY_HOURS` observed midday hours). 1.0 = the park's typical day.
+ * - The 1-10 level: the decile of the park's own observed index over the year before: level 1 is a
+ *   day quieter than 90% of that year's days, level 10 busier than 90% of them.
+ *
+ * Pure: callers pass histories, predictions and days.
+ */
+import { type HourlyDay, type RideHistory } from './hourly-history.js';
+import { quantile } from './wait-forecast.js';
+
+export const MIDDAY_FIRST_HOUR = 11;
+export const MIDDAY_LAST_HOUR = 16;
+/** An hour of waits is enough for today's index; past days need three midday hours. */
+export const MIN_MIDDAY_HOURS = 3;
+
+/** Mean posted wait over the midday hours observed; NaN with fewer than `minimumHours`. */
+export function middayMean(entry: HourlyDay, minimumHours = MIN_MIDDAY_HOURS): number {
+  let sum = 0;
+  let hours = 0;
+  for (let hour = MIDDAY_FIRST_HOUR; hour <= MIDDAY_LAST_HOUR; hour++) {
+    const mean = entry.means[hour] ?? Number.NaN;
+    if (Number.isNaN(mean)) continue;
+    sum += mean;
+    hours++;
+  }
+  return hours >= minimumHours ? sum / hours : Number.NaN;
+}
+
+/** A ride's typical midday wait: the mean of its midday means over every day before `before`. */
+export function typicalMidday(history: RideHistory, before: number): number {
+  let sum = 0;
+  let days = 0;
+  for (const entry of history) {
+    if (entry.day >= before) break;
+    const mean = middayMean(entry);
+    if (Number.isNaN(mean)) continue;
+    sum += mean;
+    days++;
+  }
+  return days > 0 ? sum / days : Number.NaN;
+}
+
+/** The mean of the finite values; NaN when there are none. */
+export function meanOfFinite(values: readonly number[]): number {
+  let sum = 0;
+  let count = 0;
+  for (const value of values) {
+    if (!Number.isFinite(value)) continue;
+    sum += value;
+    count++;
+  }
+  return count > 0 ? sum / count : Number.NaN;
+}
+
+/**
+ * A park's observed index per day: for each day on which some ride has a midday level, the mean of
+ * those levels. `typical` gives each ride's typical midday wait (same order as `histories`).
+ */
+export function observedIndex(
+  histories: readonly RideHistory[],
+  typical: readonly number[],
+  from: number,
+  to: number,
+  minimumHours = MIN_MIDDAY_HOURS,
+): Map<number, number> {
+  const levels = new Map<number, number[]>();
+  histories.forEach((history, ride) => {
+    const usual = typical[ride] ?? Number.NaN;
+    if (!(usual > 0)) return;
+    for (const entry of history) {
+      if (entry.day < from) continue;
+      if (entry.day > to) break;
+      const mean = middayMean(entry, minimumHours);
+      if (Number.isNaN(mean)) continue;
+      const list = levels.get(entry.day) ?? [];
+      list.push(mean / usual);
+      levels.set(entry.day, list);
+    }
+  });
+  const index = new Map<number, number>();
+  for (const [day, list] of [...levels.entries()].sort((a, b) => a[0] - b[0]))
+    index.set(day, meanOfFinite(list));
+  return index;
+}
+
+/** The nine decile boundaries of the observed index values (the 1-10 scale). */
+export interface CrowdScale {
+  readonly thresholds: readonly number[];
+}
+
+export function crowdScale(indexValues: readonly number[]): CrowdScale {
+  const finite = indexValues.filter((value) => Number.isFinite(value) && value > 0);
+  if (finite.length < 10) {
+    // Too few days: an even scale from 0.5 to 1.5 around the typical day.
+    return { thresholds: Array.from({ length: 9 }, (_, i) => 0.6 + i * 0.1) };
+  }
+  return { thresholds: Array.from({ length: 9 }, (_, i) => quantile(finite, (i + 1) / 10)) };
+}
+
+/** 1-10: one plus the number of decile boundaries the index is above. */
+export function crowdLevel(index: number, scale: CrowdScale): number {
+  let level = 1;
+  for (const threshold of scale.thresholds) if (index > threshold) level++;
+  return level;
+}
+
+/** A ride's predictions for the crowd index: its point prediction and typical midday wait. */
+export interface RidePredictor {
+  readonly predict: (day: number, hour: number) => number;
+  readonly typicalMidday: number;
+}
+
+/** The predicted crowd index of a day: the mean of the rides' predicted midday levels. */
+export function predictedIndex(rides: readonly RidePredictor[], day: number): number {
+  const levels: number[] = [];
+  for (const ride of rides) {
+    if (!(ride.typicalMidday > 0)) continue;
+    let sum = 0;
+    let hours = 0;
+    for (let hour = MIDDAY_FIRST_HOUR; hour <= MIDDAY_LAST_HOUR; hour++) {
+      const predicted = ride.predict(day, hour);
+      if (Number.isNaN(predicted)) continue;
+      sum += predicted;
+      hours++;
+    }
+    if (hours > 0) levels.push(sum / hours / ride.typicalMidday);
+  }
+  return meanOfFinite(levels);
+}
+
+/** Calendar drivers whose effect on the crowd index is learned from the park's own days. */
+export const CALENDAR_DRIVERS = ['holiday', 'school_break', 'event_night', 'hours_length'] as const;
+export type CalendarDriver = (typeof CALENDAR_DRIVERS)[number];
+
+/** Which calendar drivers apply to a day (hours_length: the park opens longer than usual). */
+export type DayDrivers = Readonly<Record<CalendarDriver, boolean>>;
+
+export interface LearnedEffect {
+  /** Multiplier on the crowd index when the driver applies (1 = no effect learned). */
+  readonly effect: number;
+  /** Observed days on which the driver applied. */
+  readonly days: number;
+  /** Share of the recent days (already in the recent level) on which it applied. */
+  readonly recentShare: number;
+}
+
+/**
+ * Learns each calendar driver's effect: the median index of the days it applied to over the median
+ * of the days it did not, each divided by its weekday's mean first, shrunk toward no effect when
+ * few days carry it. `recentFrom` marks the recent window the wait models' level comes from, whose
+ * mix of driver days is already in that level and is divided back out when forecasting.
+ */
+export function learnCalendarEffects(
+  observed: ReadonlyMap<number, number>,
+  driversOf: (day: number) => DayDrivers,
+  weekdayOf: (day: number) => number,
+  recentFrom: number,
+): Record<CalendarDriver, LearnedEffect> {
+  const byWeekday: number[][] = Array.from({ length: 7 }, () => []);
+  for (const [day, index] of observed) byWeekday[weekdayOf(day)]?.push(index);
+  const weekdayMean = byWeekday.map((values) => meanOfFinite(values));
+  const result = {} as Record<CalendarDriver, LearnedEffect>;
+  for (const driver of CALENDAR_DRIVERS) {
+    const on: number[] = [];
+    const off: number[] = [];
+    let recent = 0;
+    let recentOn = 0;
+    for (const [day, index] of observed) {
+      const usual = weekdayMean[weekdayOf(day)] ?? Number.NaN;
+      if (!(usual > 0)) continue;
+      const applies = driversOf(day)[driver];
+      (applies ? on : off).push(index / usual);
+      if (day >= recentFrom) {
+        recent++;
+        if (applies) recentOn++;
+      }
+    }
+    let effect = 1;
+    if (on.length >= 2 && off.length >= 2) {
+      const raw = quantile(on, 0.5) / quantile(off, 0.5);
+      const weight = on.length / (on.length + 5);
+      effect = Math.exp(Math.log(raw) * weight);
+    }
+    result[driver] = { effect, days: on.length, recentShare: recent > 0 ? recentOn / recent : 0 };
+  }
+  return result;
+}
+
+/** The calendar multiplier of a day: each learned effect, centred on the recent mix. */
+export function calendarMultiplier(
+  effects: Record<CalendarDriver, LearnedEffect>,
+  drivers: DayDrivers,
+): number {
+  let multiplier = 1;
+  for (const driver of CALENDAR_DRIVERS) {
+    const { effect, recentShare } = effects[driver];
+    multiplier *= effect ** ((drivers[driver] ? 1 : 0) - recentShare);
+  }
+  return multiplier;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { HourlyHistoryBuilder, dayNumber, isoDateOf, weekdayOf, type RideHistory } from './hourly-history.js';
+import { calibrateBands, fitPointModel, fitWaitModel, quantile, typicalWaits } from './wait-forecast.js';
+
+const START = dayNumber('2024-01-01');
+
+/** A history of `days` days where every hour 8-21 posts `wait(day, hour)`, two readings an hour. */
+function history(days: number, wait: (day: number, hour: number) => number): RideHistory {
+  const builder = new HourlyHistoryBuilder();
+  for (let day = START; day < START + days; day++) {
+    for (let hour = 8; hour <= 21; hour++) {
+      builder.add(day, hour, wait(day, hour));
+      builder.add(day, hour, wait(day, hour));
+    }
+  }
+  return builder.build();
+}
+
+describe('calendar arithmetic', () => {
+  it('numbers days and weekdays without a time zone', () => {
+    expect(weekdayOf(dayNumber('2026-11-25'))).toBe(3); // a Wednesday
+    expect(weekdayOf(dayNumber('1970-01-04'))).toBe(0);
+    expect(isoDateOf(dayNumber('2021-12-28'))).toBe('2021-12-28');
+  });
+});
+
+describe('typical waits', () => {
+  it('averages every reading of a weekday and hour before the cut-off, with the days observed', () => {
+    const builder = new HourlyHistoryBuilder();
+    builder.add(START, 10, 10);
+    builder.add(START, 10, 20); // one day: two readings, mean 15
+    builder.add(START + 7, 10, 30); // the same weekday a week later
+    builder.add(START + 14, 10, 999); // on the cut-off day: not counted
+    const typical = typicalWaits(builder.build(), START + 14);
+    const slot = weekdayOf(START) * 24 + 10;
+    expect(typical.means[slot]).toBeCloseTo((10 + 20 + 30) / 3);
+    expect(typical.daysObserved[slot]).toBe(2);
+    expect(Number.isNaN(typical.means[slot + 1])).toBe(true);
+  });
+});
+
+describe('the wait model', () => {
+  it('carries the recent level: a park running twice its usual waits is predicted at twice', () => {
+    const data = history(200, (day) => (day >= START + 172 ? 20 : 10));
+    const model = fitPointModel(data, START + 200);
+    expect(model.recentLevel).toBeGreaterThan(1.5);
+    expect(model.predict(START + 205, 12)).toBeCloseTo(20, 0);
+  });
+
+  it('learns the hourly shape and the weekday pattern of a stable park', () => {
+    const data = history(300, (day, hour) => (weekdayOf(day) === 6 ? 2 : 1) * (hour < 12 ? 10 : 40));
+    const model = fitPointModel(data, START + 300);
+    const saturday = START + 300 + ((6 - weekdayOf(START + 300) + 7) % 7);
+    expect(model.predict(saturday, 9)).toBeCloseTo(20, 0);
+    expect(model.predict(saturday, 15)).toBeCloseTo(80, 0);
+    expect(model.predict(saturday + 2, 15)).toBeCloseTo(40, 0);
+  });
+
+  it('applies the seasonal change seen at the same time of earlier years', () => {
+    // Every year, the 30 days from day 200 of the year run at twice the usual waits.
+    const busy = (day: number) => {
+      const dayOfYear = (day - START) % 364;
+      return dayOfYear >= 200 && dayOfYear < 230 ? 20 : 10;
+    };
+    const data = history(364 * 2 + 180, busy);
+    const origin = START + 364 * 2 + 180;
+    const model = fitPointModel(data, origin);
+    expect(model.dayLevel(START + 364 * 2 + 215) / model.dayLevel(origin + 1)).toBeCloseTo(2, 1);
+  });
+
+  it('never looks at the origin day or later: the fit is the same with them poisoned', () => {
+    const clean = history(400, (day, hour) => 10 + ((day * 7 + hour * 3) % 13));
+    const origin = START + 330;
+    const poisoned = clean.map((entry) =>
+      entry.day >= origin
+        ? { ...entry, means: entry.means.map((mean) => (Number.isNaN(mean) ? mean : 500)) }
+        : entry,
+    );
+    const a = fitWaitModel(clean, origin);
+    const b = fitWaitModel(poisoned, origin);
+    for (let day = origin + 1; day <= origin + 30; day++) {
+      for (let hour = 8; hour <= 21; hour++) expect(b.forecast(day, hour)).toEqual(a.forecast(day, hour));
+    }
+  });
+
+  it('calibrates the bounds from earlier errors: a noiseless park has a band of width zero', () => {
+    const data = history(400, () => 25);
+    const bands = calibrateBands(data, START + 400);
+    expect(bands.lower.every((value) => Math.abs(value - 1) < 1e-9)).toBe(true);
+    expect(bands.upper.every((value) => Math.abs(value - 1) < 1e-9)).toBe(true);
+  });
+
+  it('widens the bounds with the spread of the errors and keeps the prediction inside', () => {
+    // Deterministic noise: every fifth day runs at 1.6 times, the next at 0.6 times.
+    const noisy = history(400, (day) => 20 * ((day % 5 === 0 ? 1.6 : day % 5 === 1 ? 0.6 : 1) as number));
+    const model = fitWaitModel(noisy, START + 400);
+    const forecast = model.forecast(START + 403, 14);
+    if (forecast === null) throw new Error('a forecast expected');
+    expect(forecast.lower).toBeLessThan(forecast.predicted);
+    expect(forecast.upper).toBeGreaterThan(forecast.predicted);
+  });
+
+  it('interpolates quantiles', () => {
+    expect(quantile([1, 2, 3, 4, 5], 0.5)).toBe(3);
+    expect(quantile([0, 10], 0.1)).toBeCloseTo(1);
+  });
+});

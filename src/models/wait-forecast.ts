@@ -1,0 +1,378 @@
+/**
+ * Hourly wait forecasts with calibrated bounds, learned from one ride's own recorded history.
+ *
+ * prediction(day, hour) = typical(weekday, hour) × recent level × seasonal change × recent hour shape
+ *
+ * - typical: mean posted wait of that weekday and hour over all history before the origin;
+ * - recent level: median ratio of a day's observed to typical waits over the last 28 days, the
+ *   strongest single signal on real parks (it carries level shifts such as a reopening);
+ * - seasonal change: how much busier the same ±7 days of the year were than the 28 days before the
+ *   origin in each earlier year (52-week shifts keep weekdays and floating holidays such as
+ *   Thanksgiving aligned), median over the years that have data on both sides;
+ * - recent hour shape: how each hour ran against typical over the last 28 days once the day's level
+ *   is divided out (opening hours and ride mix change the daily curve).
+ *
+ * Bounds are multiplicative errors of the same model at earlier origins whose targets all fall
+ * before this origin (nothing scored is ever fitted), per horizon band: the 10th and 90th
+ * percentiles of actual ÷ predicted give the 80% band.
+ *
+ * Pure: no clock, no I/O; the caller chooses the origin.
+ */
+import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay, type RideHistory } from './hourly-history.js';
+
+export interface WaitModelOptions {
+  /** Days before the origin the recent level and hour shape look at. */
+  readonly recentDays: number;
+  /** Half-width in days of the seasonal window around the same date in earlier years. */
+  readonly seasonalHalfWidth: number;
+  /** How many earlier years the seasonal change looks at. */
+  readonly seasonalYears: number;
+  /** Exponent damping the seasonal change (0 ignores it, 1 trusts it fully). */
+  readonly seasonalWeight: number;
+  /** Earlier origins whose errors calibrate the bounds. */
+  readonly calibrationOrigins: number;
+  /** Days between calibration origins. */
+  readonly calibrationStep: number;
+  /** Days before the origin the model's weekday × hour shape comes from (the baseline uses all). */
+  readonly shapeDays: number;
+  /** Days before the origin each weekday's own recent level comes from (0: no weekday adjustment). */
+  readonly weekdayDays: number;
+  /** Days before the origin the recent weekday × hour profile averages. */
+  readonly profileDays: number;
+  /** Weight of the recent profile (× seasonal change) blended with the level model. */
+  readonly profileWeight: number;
+  /**
+   * Share of past errors left outside each side of the 80% band. Measured on the real data: the
+   * errors of earlier origins understate later ones a little (parks drift), so 8.5% tails, not 10%,
+   * give 77-83% coverage per attraction.
+   */
+  readonly bandTail: number;
+}
+
+export const DEFAULT_WAIT_MODEL_OPTIONS: WaitModelOptions = {
+  recentDays: 28,
+  seasonalHalfWidth: 10,
+  seasonalYears: 6,
+  seasonalWeight: 1,
+  calibrationOrigins: 20,
+  calibrationStep: 7,
+  shapeDays: 100_000,
+  weekdayDays: 0,
+  profileDays: 21,
+  profileWeight: 0.5,
+  bandTail: 0.085,
+};
+
+/** Horizon bands the bounds are calibrated in (days after the origin, inclusive). */
+export const HORIZON_BANDS = [
+  { label: '1-7', from: 1, to: 7 },
+  { label: '8-14', from: 8, to: 14 },
+  { label: '15-30', from: 15, to: 30 },
+] as const;
+
+const SLOTS = 7 * 24;
+const WEEK_SHIFT = 364;
+
+export interface TypicalWaits {
+  /** Mean posted wait by weekday × 24 + hour (NaN where never observed). */
+  readonly means: Float64Array;
+  /** Distinct days behind each mean. */
+  readonly daysObserved: Uint16Array;
+}
+
+/** Typical wait per weekday and hour: the mean of every reading before `before` (a day number). */
+export function typicalWaits(
+  history: RideHistory,
+  before: number,
+  since = Number.NEGATIVE_INFINITY,
+): TypicalWaits {
+  const sums = new Float64Array(SLOTS);
+  const readings = new Float64Array(SLOTS);
+  const daysObserved = new Uint16Array(SLOTS);
+  for (const entry of history) {
+    if (entry.day >= before) break;
+    if (entry.day < since) continue;
+    const base = weekdayOf(entry.day) * 24;
+    for (let hour = 0; hour < 24; hour++) {
+      const count = entry.counts[hour] ?? 0;
+      if (count === 0) continue;
+      sums[base + hour] = (sums[base + hour] ?? 0) + (entry.means[hour] ?? 0) * count;
+      readings[base + hour] = (readings[base + hour] ?? 0) + count;
+      daysObserved[base + hour] = (daysObserved[base + hour] ?? 0) + 1;
+    }
+  }
+  const means = new Float64Array(SLOTS);
+  for (let slot = 0; slot < SLOTS; slot++) {
+    const count = readings[slot] ?? 0;
+    means[slot] = count > 0 ? (sums[slot] ?? 0) / count : Number.NaN;
+  }
+  return { means, daysObserved };
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The q-quantile (0-1) by linear interpolation. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = (sorted.length - 1) * Math.min(1, Math.max(0, q));
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  const lowValue = sorted[low] ?? Number.NaN;
+  return lowValue + ((sorted[high] ?? lowValue) - lowValue) * (position - low);
+}
+
+/** A day's level: its observed waits over the typical waits of the same hours (8:00-21:59). */
+function dayRatio(entry: HourlyDay, typical: TypicalWaits): number {
+  const base = weekdayOf(entry.day) * 24;
+  let observed = 0;
+  let expected = 0;
+  for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+    const mean = entry.means[hour] ?? Number.NaN;
+    const usual = typical.means[base + hour] ?? Number.NaN;
+    if (Number.isNaN(mean) || Number.isNaN(usual)) continue;
+    observed += mean;
+    expected += usual;
+  }
+  return expected > 0 && observed > 0 ? observed / expected : Number.NaN;
+}
+
+/** A fitted model: point predictions without bounds. */
+export interface PointModel {
+  readonly origin: number;
+  readonly typical: TypicalWaits;
+  /** Median observed ÷ typical over the recent days; 1 with no recent data. */
+  readonly recentLevel: number;
+  /** Hour shape multipliers 0-23. */
+  readonly hourShape: Float64Array;
+  /** Predicted level of a day relative to typical (recent level × seasonal change). */
+  readonly dayLevel: (day: number) => number;
+  /** Predicted mean posted wait for that day and hour; NaN when the hour was never observed. */
+  readonly predict: (day: number, hour: number) => number;
+}
+
+/** Fits the point model on days strictly before `origin`. */
+export function fitPointModel(
+  history: RideHistory,
+  origin: number,
+  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
+): PointModel {
+  const baseline = typicalWaits(history, origin);
+  const recentShape = typicalWaits(history, origin, origin - options.shapeDays);
+  // The shape comes from recent years where it has data, from all history elsewhere.
+  const shapeMeans = new Float64Array(SLOTS);
+  const shapeDays = new Uint16Array(SLOTS);
+  for (let slot = 0; slot < SLOTS; slot++) {
+    const recentDaysObserved = recentShape.daysObserved[slot] ?? 0;
+    const useRecent = recentDaysObserved >= 4;
+    shapeMeans[slot] = useRecent
+      ? (recentShape.means[slot] ?? Number.NaN)
+      : (baseline.means[slot] ?? Number.NaN);
+    shapeDays[slot] = useRecent ? recentDaysObserved : (baseline.daysObserved[slot] ?? 0);
+  }
+  const typical: TypicalWaits = { means: shapeMeans, daysObserved: shapeDays };
+  const ratios = new Map<number, number>();
+  for (const entry of history) {
+    if (entry.day >= origin) break;
+    const ratio = dayRatio(entry, typical);
+    if (!Number.isNaN(ratio)) ratios.set(entry.day, ratio);
+  }
+  const levelBetween = (from: number, to: number, minimumDays: number): number => {
+    const values: number[] = [];
+    for (let day = from; day <= to; day++) {
+      const ratio = ratios.get(day);
+      if (ratio !== undefined) values.push(ratio);
+    }
+    return values.length >= minimumDays ? median(values) : Number.NaN;
+  };
+
+  const recentFrom = origin - options.recentDays;
+  const recent = levelBetween(recentFrom, origin - 1, 3);
+  const recentLevel = Number.isNaN(recent) ? 1 : recent;
+
+  const hourShape = new Float64Array(24).fill(1);
+  const byHour: number[][] = Array.from({ length: 24 }, () => []);
+  for (const entry of history) {
+    if (entry.day < recentFrom) continue;
+    if (entry.day >= origin) break;
+    const level = ratios.get(entry.day);
+    if (level === undefined) continue;
+    const base = weekdayOf(entry.day) * 24;
+    for (let hour = 0; hour < 24; hour++) {
+      const mean = entry.means[hour] ?? Number.NaN;
+      const usual = typical.means[base + hour] ?? Number.NaN;
+      if (Number.isNaN(mean) || !(usual > 0)) continue;
+      byHour[hour]?.push(mean / (usual * level));
+    }
+  }
+  for (let hour = 0; hour < 24; hour++) {
+    const values = byHour[hour] ?? [];
+    if (values.length === 0) continue;
+    // Shrunk toward 1 so an hour seen on a few days only moves a little.
+    const weight = values.length / (values.length + 5);
+    hourShape[hour] = 1 + (median(values) - 1) * weight;
+  }
+
+  const originLevels: number[] = [];
+  for (let years = 1; years <= options.seasonalYears; years++) {
+    const shifted = origin - WEEK_SHIFT * years;
+    originLevels.push(levelBetween(shifted - options.recentDays, shifted - 1, 7));
+  }
+  const seasonalCache = new Map<number, number>();
+  const seasonalChange = (day: number): number => {
+    const cached = seasonalCache.get(day);
+    if (cached !== undefined) return cached;
+    const factors: number[] = [];
+    for (let years = 1; years <= options.seasonalYears; years++) {
+      const before = originLevels[years - 1] ?? Number.NaN;
+      if (Number.isNaN(before)) continue;
+      const centre = day - WEEK_SHIFT * years;
+      const then = levelBetween(centre - options.seasonalHalfWidth, centre + options.seasonalHalfWidth, 5);
+      if (!Number.isNaN(then)) factors.push(then / before);
+    }
+    const change = factors.length === 0 ? 1 : Math.min(2.5, Math.max(0.4, median(factors)));
+    const damped = change ** options.seasonalWeight;
+    seasonalCache.set(day, damped);
+    return damped;
+  };
+
+  // Each weekday's recent level against the overall recent level (weekend patterns shift too).
+  const weekdayFactor = new Float64Array(7).fill(1);
+  if (options.weekdayDays > 0) {
+    const overall = levelBetween(origin - options.weekdayDays, origin - 1, 14);
+    const byWeekday: number[][] = Array.from({ length: 7 }, () => []);
+    for (let day = origin - options.weekdayDays; day < origin; day++) {
+      const ratio = ratios.get(day);
+      if (ratio !== undefined) byWeekday[weekdayOf(day)]?.push(ratio);
+    }
+    if (!Number.isNaN(overall)) {
+      for (let weekday = 0; weekday < 7; weekday++) {
+        const values = byWeekday[weekday] ?? [];
+        if (values.length < 3) continue;
+        const weight = values.length / (values.length + 4);
+        weekdayFactor[weekday] = 1 + (median(values) / overall - 1) * weight;
+      }
+    }
+  }
+
+  const dayLevel = (day: number) => recentLevel * seasonalChange(day) * (weekdayFactor[weekdayOf(day)] ?? 1);
+  const profile = typicalWaits(history, origin, origin - options.profileDays);
+  return {
+    origin,
+    typical: baseline,
+    recentLevel,
+    hourShape,
+    dayLevel,
+    predict: (day, hour) => {
+      const slot = weekdayOf(day) * 24 + hour;
+      const usual = typical.means[slot] ?? Number.NaN;
+      const levelModel = usual * dayLevel(day) * (hourShape[hour] ?? 1);
+      const recentProfile = profile.means[slot] ?? Number.NaN;
+      if (Number.isNaN(recentProfile) || (profile.daysObserved[slot] ?? 0) < 3) return levelModel;
+      const profileModel = recentProfile * seasonalChange(day);
+      return levelModel * (1 - options.profileWeight) + profileModel * options.profileWeight;
+    },
+  };
+}
+
+/** 80% band multipliers per horizon band: actual ÷ predicted at the 10th and 90th percentiles. */
+export interface BandMultipliers {
+  readonly lower: readonly number[];
+  readonly upper: readonly number[];
+}
+
+/** The multipliers used when no earlier origin has scored anything (a new ride). */
+const UNCALIBRATED: BandMultipliers = { lower: [0.6, 0.55, 0.5], upper: [1.5, 1.6, 1.7] };
+
+export function horizonBandOf(horizon: number): number {
+  return horizon <= 7 ? 0 : horizon <= 14 ? 1 : 2;
+}
+
+/**
+ * Calibrates the bounds from the model's own errors at earlier origins: each calibration origin's
+ * 30 target days end before `origin`, so no day on or after it is ever looked at.
+ */
+export function calibrateBands(
+  history: RideHistory,
+  origin: number,
+  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
+): BandMultipliers {
+  const errors: number[][] = [[], [], []];
+  const byDay = new Map<number, HourlyDay>();
+  for (const entry of history) {
+    if (entry.day >= origin) break;
+    byDay.set(entry.day, entry);
+  }
+  for (let k = 0; k < options.calibrationOrigins; k++) {
+    const earlier = origin - 31 - options.calibrationStep * k;
+    const model = fitPointModel(history, earlier, options);
+    for (let horizon = 1; horizon <= 30; horizon++) {
+      const entry = byDay.get(earlier + horizon);
+      if (!entry) continue;
+      const band = errors[horizonBandOf(horizon)];
+      for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+        if ((entry.counts[hour] ?? 0) < 2) continue;
+        const predicted = model.predict(entry.day, hour);
+        const actual = entry.means[hour] ?? Number.NaN;
+        if (!(predicted > 0) || Number.isNaN(actual)) continue;
+        band?.push(Math.max(actual, 1) / Math.max(predicted, 1));
+      }
+    }
+  }
+  const lower: number[] = [];
+  const upper: number[] = [];
+  for (let band = 0; band < 3; band++) {
+    const values = errors[band] ?? [];
+    if (values.length < 50) {
+      lower.push(UNCALIBRATED.lower[band] ?? 0.5);
+      upper.push(UNCALIBRATED.upper[band] ?? 1.7);
+      continue;
+    }
+    lower.push(quantile(values, options.bandTail));
+    upper.push(quantile(values, 1 - options.bandTail));
+  }
+  return { lower, upper };
+}
+
+export interface HourForecast {
+  readonly predicted: number;
+  readonly lower: number;
+  readonly upper: number;
+}
+
+/** A point model with its calibrated bounds. */
+export interface WaitModel extends PointModel {
+  readonly bands: BandMultipliers;
+  /** Prediction with its 80% band; null when that weekday and hour were never observed. */
+  forecast(day: number, hour: number): HourForecast | null;
+}
+
+export function fitWaitModel(
+  history: RideHistory,
+  origin: number,
+  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
+): WaitModel {
+  const point = fitPointModel(history, origin, options);
+  const bands = calibrateBands(history, origin, options);
+  return {
+    ...point,
+    bands,
+    forecast(day, hour) {
+      const predicted = point.predict(day, hour);
+      if (Number.isNaN(predicted)) return null;
+      const band = horizonBandOf(Math.max(1, day - origin));
+      return {
+        predicted,
+        lower: predicted * (bands.lower[band] ?? 1),
+        upper: predicted * (bands.upper[band] ?? 1),
+      };
+    },
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Best times to ride: one ride's hourly predicted waits with 80% bounds for a park-local date, its
+ * typical waits by hour for that weekday, the operator's own forecast when one is published, and
+ * the best and worst windows. Predictions are used for dates less than 7 days ahead (today and the
+ * next 6 days: the horizon where the recent level still carries most of the signal); later dates
+ * fall back to typical waits. Everything comes from the cached park models; a request never fits.
+ */
+import { DateTime } from 'luxon';
+import type { Attraction, Park } from '../catalog/types.js';
+import type { OperatorForecastFeed, ScheduleFeed, ScheduleWindow } from '../feeds/types.js';
+import type { Clock } from '../lib/clock.js';
+import { localDate } from '../lib/time.js';
+import { dayNumber, weekdayOf } from '../models/hourly-history.js';
+import { hourBoundaries, type ParkModelService } from './park-models.js';
+
+/** Dates this many days ahead or more use typical waits instead of predictions. */
+export const PREDICTED_DAYS = 7;
+/** Hours in a best or worst window. */
+const WINDOW_HOURS = 2;
+const OPEN_WINDOW_TYPES: ReadonlySet<ScheduleWindow['type']> = new Set([
+  'OPERATING',
+  'EARLY_ENTRY',
+  'EXTENDED_EVENING',
+]);
+
+export type BestTimesBasis = 'predicted' | 'typical';
+
+export interface PredictedHour {
+  readonly hour: number;
+  readonly local_time: string;
+  readonly predicted_wait_minutes: number;
+  readonly lower_bound: number;
+  readonly upper_bound: number;
+  readonly park_closed: boolean;
+}
+
+export interface TypicalHour {
+  readonly hour: number;
+  readonly local_time: string;
+  readonly typical_wait_minutes: number;
+  readonly days_observed: number;
+}
+
+export interface OperatorForecastEntry {
+  readonly hour: number;
+  readonly local_time: string;
+  readonly forecast_wait_minutes: number;
+}
+
+export interface WaitWindow {
+  readonly start: string;
+  readonly end: string;
+  readonly start_hour: number;
+  readonly end_hour: number;
+  readonly average_wait_minutes: number;
+}
+
+export type BestTimesStatus = 'predicted' | 'typical' | 'park_closed' | 'insufficient_history';
+
+export interface BestTimes {
+  readonly ride: Attraction;
+  readonly park: Park;
+  readonly date: string;
+  readonly day_of_week: string;
+  readonly predicted_hours: readonly PredictedHour[];
+  readonly typical_hours: readonly TypicalHour[];
+  readonly operator_forecast: readonly OperatorForecastEntry[];
+  readonly basis: BestTimesBasis;
+  readonly best_windows: readonly WaitWindow[];
+  readonly worst_window: WaitWindow | undefined;
+  readonly generated_at: number;
+  readonly data_status: BestTimesStatus;
+}
+
+const localTime = (hour: number) => `${String(hour % 24).padStart(2, '0')}:00`;
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** The hours 0-23 of `date` during which the park is open to day guests. */
+function openHours(windows: readonly ScheduleWindow[], date: string, zone: string): Set<number> {
+  const bounds = hourBoundaries(date, zone);
+  const open = new Set<number>();
+  for (let hour = 0; hour < 24; hour++) {
+    const start = bounds[hour] ?? 0;
+    const end = bounds[hour + 1] ?? start;
+    if (windows.some((w) => OPEN_WINDOW_TYPES.has(w.type) && w.opens_at < end && w.closes_at > start))
+      open.add(hour);
+  }
+  return open;
+}
+
+/**
+ * The lowest-average windows of `WINDOW_HOURS` consecutive open hours (the best, plus a second one
+ * that does not overlap it when it is nearly as good) and the highest-average one.
+ */
+export function waitWindows(values: ReadonlyMap<number, number>): {
+  best: WaitWindow[];
+  worst: WaitWindow | undefined;
+} {
+  const hours = [...values.keys()].sort((a, b) => a - b);
+  const spans: WaitWindow[] = [];
+  const length = Math.min(WINDOW_HOURS, hours.length);
+  for (let i = 0; i + length <= hours.length; i++) {
+    const run = hours.slice(i, i + length);
+    if ((run.at(-1) ?? 0) - (run[0] ?? 0) !== length - 1) continue; // not consecutive
+    const average = run.reduce((sum, hour) => sum + (values.get(hour) ?? 0), 0) / length;
+    const startHour = run[0] ?? 0;
+    const endHour = startHour + length;
+    spans.push({
+      start: localTime(startHour),
+      end: localTime(endHour),
+      start_hour: startHour,
+      end_hour: endHour,
+      average_wait_minutes: round1(average),
+    });
+  }
+  if (spans.length === 0) return { best: [], worst: undefined };
+  const byAverage = [...spans].sort(
+    (a, b) => a.average_wait_minutes - b.average_wait_minutes || a.start_hour - b.start_hour,
+  );
+  const first = byAverage[0] as WaitWindow;
+  const second = byAverage.find(
+    (span) =>
+      (span.end_hour <= first.start_hour || span.start_hour >= first.end_hour) &&
+      span.average_wait_minutes <=
+        Math.max(first.average_wait_minutes * 1.25, first.average_wait_minutes + 5),
+  );
+  const worst = byAverage.at(-1);
+  return {
+    best: second ? [first, second].sort((a, b) => a.start_hour - b.start_hour) : [first],
+    worst: worst && worst.average_wait_minutes > first.average_wait_minutes ? worst : undefined,
+  };
+}
+
+export class BestTimesService {
+  constructor(
+    private readonly models: ParkModelService,
+    private readonly schedule: ScheduleFeed,
+    private readonly operatorForecast: OperatorForecastFeed | undefined,
+    private readonly clock: Clock,
+  ) {}
+
+  version(park: Park): string {
+    return this.models.version(park);
+  }
+
+  async forRide(ride: Attraction, park: Park, date: string): Promise<BestTimes> {
+    const now = this.clock.now();
+    const zone = park.time_zone;
+    const models = await this.models.forPark(park);
+    const today = localDate(now, zone);
+    const day = dayNumber(date);
+    const ahead = day - dayNumber(today);
+    const basis: BestTimesBasis = ahead < PREDICTED_DAYS ? 'predicted' : 'typical';
+    const [schedule, operator] = await Promise.all([
+      this.schedule.readSchedule(park, date),
+      this.operatorForecast?.readOperatorForecast(park, date, now) ?? Promise.resolve([]),
+    ]);
+    const open = openHours(schedule.windows, date, zone);
+    const model = models.rides.get(ride.id)?.model;
+    const weekday = weekdayOf(day);
+
+    const typicalHours: TypicalHour[] = [];
+    if (model) {
+      for (let hour = 0; hour < 24; hour++) {
+        const slot = weekday * 24 + hour;
+        const mean = model.typical.means[slot] ?? Number.NaN;
+        if (Number.isNaN(mean)) continue;
+        typicalHours.push({
+          hour,
+          local_time: localTime(hour),
+          typical_wait_minutes: round1(mean),
+          days_observed: model.typical.daysObserved[slot] ?? 0,
+        });
+      }
+    }
+
+    const predictedHours: PredictedHour[] = [];
+    if (model && basis === 'predicted') {
+      const hours = new Set([...open, ...typicalHours.map((entry) => entry.hour)]);
+      for (const hour of [...hours].sort((a, b) => a - b)) {
+        const closed = !open.has(hour);
+        const forecast = closed ? null : model.forecast(day, hour);
+        if (!closed && forecast === null) continue;
+        // The park's learned calendar effects (holidays, breaks, event nights, long hours) apply to
+        // every ride's waits that day.
+        const calendar = models.calendar.get(day) ?? 1;
+        predictedHours.push({
+          hour,
+          local_time: localTime(hour),
+          predicted_wait_minutes: forecast ? round1(forecast.predicted * calendar) : 0,
+          lower_bound: forecast ? round1(forecast.lower * calendar) : 0,
+          upper_bound: forecast ? round1(forecast.upper * calendar) : 0,
+          park_closed: closed,
+        });
+      }
+    }
+
+    const values = new Map<number, number>();
+    if (basis === 'predicted') {
+      for (const entry of predictedHours)
+        if (!entry.park_closed) values.set(entry.hour, entry.predicted_wait_minutes);
+    } else {
+      for (const entry of typicalHours)
+        if (open.has(entry.hour)) values.set(entry.hour, entry.typical_wait_minutes);
+    }
+    const windows = waitWindows(values);
+    const bounds = hourBoundaries(date, zone);
+    const operatorForecast: OperatorForecastEntry[] = operator
+      .filter((entry) => entry.ride_id === ride.id)
+      .map((entry) => {
+        const hour = Math.max(
+          0,
+          bounds.findLastIndex((start, i) => i < 24 && start <= entry.starts_at),
+        );
+        return { hour, local_time: localTime(hour), forecast_wait_minutes: entry.wait_minutes };
+      });
+
+    const status: BestTimesStatus =
+      open.size === 0 ? 'park_closed' : values.size === 0 ? 'insufficient_history' : basis;
+    return {
+      ride,
+      park,
+      date,
+      day_of_week: DateTime.fromISO(date, { zone: 'UTC' }).setLocale('en').toFormat('cccc'),
+      predicted_hours: predictedHours,
+      typical_hours: typicalHours,
+      operator_forecast: operatorForecast,
+      basis,
+      best_windows: windows.best,
+      worst_window: windows.worst,
+      generated_at: models.computed_at,
+      data_status: status,
+    };
+  }
+}

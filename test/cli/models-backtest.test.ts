@@ -1,0 +1,98 @@
+/**
+ * The fixed contract `models backtest --touringplans DIR [--json]`, run as an operator would, on a
+ * directory in TouringPlans.com's format that the models have never seen: two attractions of one
+ * park, no metadata files, two years of posted waits with a weekly pattern and a level shift.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.js';
+
+let dir: string;
+
+function attractionFile(base: number): Buffer {
+  const lines = ['"park_date","wait_datetime","wait_minutes_actual","wait_minutes_posted"'];
+  const start = Date.UTC(2020, 0, 1);
+  for (let day = 0; day < 730; day++) {
+    const date = new Date(start + day * 86_400_000);
+    const iso = date.toISOString().slice(0, 10);
+    const level = (day >= 500 ? 1.6 : 1) * (date.getUTCDay() === 6 ? 1.4 : 1);
+    for (let hour = 8; hour <= 21; hour++) {
+      for (const minute of ['05', '25', '45']) {
+        const wait = Math.round(base * level * (hour >= 11 && hour <= 16 ? 2 : 1) + ((day * 7 + hour) % 5));
+        lines.push(`${iso},"${iso} ${String(hour).padStart(2, '0')}:${minute}:00",,${wait}`);
+      }
+    }
+    // A timed wait (ignored: a different measure).
+    lines.push(`${iso},"${iso} 12:00:00",5,`);
+  }
+  return gzipSync(`${lines.join('\n')}\n`);
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'queuecast-backtest-'));
+  writeFileSync(join(dir, 'new_coaster.csv.gz'), attractionFile(30));
+  writeFileSync(join(dir, 'new_dark_ride.csv.gz'), attractionFile(10));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('models backtest', () => {
+  it('prints one JSON object with the contract fields, the model beating the typical wait', async () => {
+    const { stdout } = await cli(dir, 'models', 'backtest', '--touringplans', dir, '--json');
+    const result = JSON.parse(stdout) as {
+      attractions: {
+        attraction: string;
+        park: string;
+        hours_scored: number;
+        mae_minutes: number;
+        baseline_mae_minutes: number;
+        coverage_80: number;
+        band_width_80_minutes: number;
+        by_horizon: Record<string, { mae_minutes: number; baseline_mae_minutes: number }>;
+      }[];
+      parks: {
+        park: string;
+        days_scored: number;
+        crowd_mae_levels: number;
+        crowd_within_1: number;
+        crowd_within_2: number;
+      }[];
+    };
+    expect(result.attractions.map((a) => a.attraction)).toEqual(['new_coaster', 'new_dark_ride']);
+    for (const attraction of result.attractions) {
+      expect(attraction.park).toBe('unknown');
+      expect(attraction.hours_scored).toBe(12 * 30 * 14);
+      expect(attraction.mae_minutes).toBeLessThan(attraction.baseline_mae_minutes / 2);
+      expect(attraction.coverage_80).toBeGreaterThanOrEqual(0);
+      expect(attraction.coverage_80).toBeLessThanOrEqual(1);
+      expect(attraction.band_width_80_minutes).toBeGreaterThanOrEqual(0);
+      expect(Object.keys(attraction.by_horizon)).toEqual(['1-7', '8-14', '15-30']);
+    }
+    expect(result.parks).toEqual([
+      expect.objectContaining({ park: 'unknown', days_scored: 12 * 30 }) as unknown,
+    ]);
+    expect(result.parks[0]?.crowd_within_2).toBeGreaterThanOrEqual(result.parks[0]?.crowd_within_1 ?? 1);
+  }, 120_000);
+
+  it('prints a readable table crediting TouringPlans.com without --json', async () => {
+    const { stdout } = await cli(dir, 'models', 'backtest', '--touringplans', dir);
+    expect(stdout).toMatch(/^Data: TouringPlans\.com\./);
+    expect(stdout).toMatch(/new_coaster\s+unknown\s+5040/);
+    expect(stdout).toMatch(/pooled/);
+  }, 120_000);
+
+  it('refuses a missing directory with the usage line and exit code 64', async () => {
+    await expect(
+      cli(dir, 'models', 'backtest', '--touringplans', join(dir, 'missing')),
+    ).rejects.toMatchObject({
+      code: 64,
+      stderr: expect.stringContaining(
+        'usage: npm run --silent cli -- models backtest --touringplans DIR [--json]',
+      ) as unknown,
+    });
+  }, 60_000);
+});
