@@ -8,6 +8,7 @@ import { historyBackfill } from './commands/history/backfill.js';
 import { keysCreate } from './commands/keys/create.js';
 import { keysList } from './commands/keys/list.js';
 import { keysRevoke } from './commands/keys/revoke.js';
+import { simRealism } from './commands/sim/realism.js';
 import { UsageError, type Command } from './command.js';
 
 const COMMANDS: Readonly<Record<string, Command>> = {
@@ -15,6 +16,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'keys revoke': keysRevoke,
   'keys list': keysList,
   'history backfill': historyBackfill,
+  'sim realism': simRealism,
 };
 
 function usage(): string {

@@ -72,6 +72,38 @@ export function holidaysOf(year: number): Holidays {
   }));
 }
 
+export type HolidayPeriod =
+  | 'christmas'
+  | 'thanksgiving'
+  | 'mlk'
+  | 'presidents'
+  | 'easter'
+  | 'memorial'
+  | 'independence'
+  | 'labor'
+  | 'columbus';
+
+/**
+ * The holiday period a date falls in (the long weekends and holiday weeks that make crowd peaks),
+ * or null. Christmas runs Dec 20 to Jan 4; Thanksgiving from the Saturday before to the Sunday
+ * after; Presidents' Day from the Saturday before through the week; Easter the week before it.
+ */
+export function holidayPeriodOf(dayNumber: number): HolidayPeriod | null {
+  const { year, month, day } = calendarDateOf(dayNumber);
+  if ((month === 12 && day >= 20) || (month === 1 && day <= 4)) return 'christmas';
+  const h = holidaysOf(year);
+  const d = dayNumber;
+  if (d >= h.thanksgiving - 5 && d <= h.thanksgiving + 3) return 'thanksgiving';
+  if (d >= h.mlk - 2 && d <= h.mlk) return 'mlk';
+  if (d >= h.presidents - 2 && d <= h.presidents + 5) return 'presidents';
+  if (d >= h.easter - 7 && d <= h.easter + 1) return 'easter';
+  if (d >= h.memorial - 2 && d <= h.memorial) return 'memorial';
+  if (d >= h.independence - 3 && d <= h.independence + 1) return 'independence';
+  if (d >= h.labor - 2 && d <= h.labor) return 'labor';
+  if (d >= h.columbus - 2 && d <= h.columbus) return 'columbus';
+  return null;
+}
+
 /** Seasonal factor before weekday effects and day-to-day noise. */
 export function seasonalFactor(region: Region, dayNumber: number): number {
   const { year, month, day } = calendarDateOf(dayNumber);
