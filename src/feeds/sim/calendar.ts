@@ -2,14 +2,15 @@
  * The crowd calendar: how busy a park-local date is, as a factor on a typical day's waits
  * (1.0 = a typical day; ~0.6 the quietest weeks; ~1.6 between Christmas and New Year).
  *
- * Targets (public crowd calendars for WDW/Universal Orlando and Disneyland): Christmas-New Year is
- * the busiest stretch of the year, then Thanksgiving week, Easter/spring break and July 4th; summer
- * is busy; early December is moderate; mid-January, the weeks after Labor Day and the Monday-Thursday
- * after Thanksgiving are the quietest. Florida crowds barely depend on the weekday (tourists); the
- * California parks are local-heavy, so Saturdays run ~40% above a Tuesday.
+ * The seasonal curve, the holiday effects and the Florida weekday effect are fitted to real recorded
+ * posted waits at Walt Disney World, 2015-2019 (data: TouringPlans.com; scripts/fit-sim-shapes.ts):
+ * seasons move smoothly week by week; holiday periods (Christmas-New Year, Thanksgiving, Easter,
+ * the long weekends) are the peaks on top. The California parks are local-heavy: a flatter season
+ * and Saturdays ~40% above a Tuesday.
  */
 import { BoundedCache } from './bounded-cache.js';
 import { calendarDateOf, dayNumberFromParts, weekdayOf } from './local-time.js';
+import { FITTED_SHAPES } from './fitted-shapes.js';
 import { Rng } from './random.js';
 
 export type Region = 'florida' | 'california';
@@ -74,6 +75,7 @@ export function holidaysOf(year: number): Holidays {
 
 export type HolidayPeriod =
   | 'christmas'
+  | 'new-year'
   | 'thanksgiving'
   | 'mlk'
   | 'presidents'
@@ -85,11 +87,12 @@ export type HolidayPeriod =
 
 /**
  * The holiday period a date falls in (the long weekends and holiday weeks that make crowd peaks),
- * or null. Christmas runs Dec 20 to Jan 4; Thanksgiving from the Saturday before to the Sunday
+ * or null. Christmas runs Dec 20 to Jan 4, its peak from Dec 26 to New Year's Day; Thanksgiving from the Saturday before to the Sunday
  * after; Presidents' Day from the Saturday before through the week; Easter the week before it.
  */
 export function holidayPeriodOf(dayNumber: number): HolidayPeriod | null {
   const { year, month, day } = calendarDateOf(dayNumber);
+  if ((month === 12 && day >= 26) || (month === 1 && day === 1)) return 'new-year';
   if ((month === 12 && day >= 20) || (month === 1 && day <= 4)) return 'christmas';
   const h = holidaysOf(year);
   const d = dayNumber;
@@ -104,52 +107,37 @@ export function holidayPeriodOf(dayNumber: number): HolidayPeriod | null {
   return null;
 }
 
-/** Seasonal factor before weekday effects and day-to-day noise. */
-export function seasonalFactor(region: Region, dayNumber: number): number {
-  const { year, month, day } = calendarDateOf(dayNumber);
-  const h = holidaysOf(year);
-  const ca = region === 'california';
-  const d = dayNumber;
-  const date = (m: number, dd: number): number => dayNumberFromParts(year, m, dd);
-
-  // Christmas to New Year, the year's peak.
-  if (month === 12 && day >= 26) return 1.6;
-  if (month === 12 && day === 25) return 1.4;
-  if (month === 12 && day >= 20) return 1.2 + (day - 20) * 0.03;
-  if (month === 1 && day === 1) return 1.45;
-  if (month === 1 && day === 2) return 1.3;
-  if (month === 1 && day <= 4) return 1.05;
-  // Thanksgiving week: Saturday before to Sunday after; the Monday-Thursday after is famously quiet.
-  const t = h.thanksgiving;
-  if (d >= t - 5 && d <= t - 3) return 1.15;
-  if (d >= t - 2 && d <= t + 2) return d === t ? 1.3 : 1.4;
-  if (d === t + 3) return 1.05;
-  if (d >= t + 4 && d <= t + 7) return 0.72;
-  if (month === 12) return day <= 12 ? 0.85 : 1.05;
-  if (month === 11) return d >= t - 12 ? 0.85 : 0.92;
-  // Winter lull, broken by MLK and Presidents' Day weekends.
-  if (d >= h.mlk - 2 && d <= h.mlk) return 1.05;
-  if (month === 1) return ca ? 0.8 : 0.72;
-  if (d >= h.presidents - 2 && d <= h.presidents + 5) return 1.2;
-  if (month === 2) return 0.85;
-  // Spring break, peaking around Easter.
-  if (d >= h.easter - 7 && d <= h.easter + 1) return 1.35;
-  if (d >= date(3, 7) && d <= date(4, 20)) return ca ? 1.1 : 1.15;
-  if (d >= h.memorial - 2 && d <= h.memorial) return 1.2;
-  if (month === 4 || month === 5) return 0.9;
-  // Summer, July 4th on top.
-  if (d >= h.independence - 3 && d <= h.independence + 1) return 1.3;
-  if (month === 6 || month === 7 || (month === 8 && day <= 10)) return 1.15;
-  if (d >= h.labor - 2 && d <= h.labor) return 1.0;
-  if (month === 8) return ca ? 0.95 : 0.8;
-  // After Labor Day: the quietest weeks in Florida; Halloween season lifts Disneyland a little.
-  if (month === 9) return ca ? (day <= 20 ? 0.8 : 0.9) : day <= 20 ? 0.62 : 0.7;
-  if (d >= h.columbus - 2 && d <= h.columbus) return 1.1;
-  if (month === 10) return ca ? 1.0 : 0.92;
-  return 1.0;
+/**
+ * The smooth seasonal curve (fitted by week of year to the real recorded waits, see
+ * fitted-shapes.ts), interpolated linearly between week centres so no date jumps.
+ */
+function seasonalBaseline(dayNumber: number): number {
+  const { year } = calendarDateOf(dayNumber);
+  const weeks = FITTED_SHAPES.weekOfYear;
+  const position = (dayNumber - dayNumberFromParts(year, 1, 1) - 3) / 7;
+  const lo = Math.floor(position);
+  const frac = position - lo;
+  const a = weeks[(lo + weeks.length) % weeks.length] ?? 1;
+  const b = weeks[(lo + 1 + weeks.length) % weeks.length] ?? 1;
+  return a + (b - a) * frac;
 }
 
-const FLORIDA_WEEKDAY = [1.03, 1.0, 0.97, 0.97, 0.98, 1.04, 1.0];
+/** The California parks are local-heavy: their seasons and holidays swing less than Florida's. */
+const CALIFORNIA_SWING = 0.6;
+
+/**
+ * Seasonal factor before weekday effects and day-to-day noise: the fitted seasonal curve, times
+ * the fitted effect of the holiday period the date falls in (holidayPeriodOf). 1.0 is a typical
+ * day; the year averages about 1.
+ */
+export function seasonalFactor(region: Region, dayNumber: number): number {
+  const period = holidayPeriodOf(dayNumber);
+  const florida = seasonalBaseline(dayNumber) * (period === null ? 1 : FITTED_SHAPES.holidays[period]);
+  return region === 'california' ? 1 + CALIFORNIA_SWING * (florida - 1) : florida;
+}
+
+/** Florida weekdays are fitted (tourists: small effect); California Saturdays run ~40% above a Tuesday. */
+const FLORIDA_WEEKDAY: readonly number[] = FITTED_SHAPES.weekday;
 const CALIFORNIA_WEEKDAY = [0.92, 0.87, 0.88, 0.92, 1.04, 1.25, 1.12];
 
 /** Weekday effect; damped inside holiday peaks, when every day is busy. */

@@ -13,7 +13,9 @@
 import type { Attraction } from '../../catalog/types.js';
 import type { Reliability } from './outages.js';
 import type { Operator } from './parks.js';
+import { FITTED_SHAPES } from './fitted-shapes.js';
 import { hashString, mix, Rng } from './random.js';
+import type { DailyShape } from './waits.js';
 
 export type Tier = 'headliner' | 'popular' | 'minor';
 
@@ -262,6 +264,8 @@ export interface AttractionProfile {
   readonly singlePassPrice: number;
   /** In [0, 1): below the window's share, the ride runs in early entry / evening / event windows. */
   readonly extraHoursDraw: number;
+  /** Daily shape of its posted wait: its own fitted one if recorded, else its class's. */
+  readonly shape: DailyShape;
 }
 
 const DEFAULT_RELIABILITY: Readonly<Record<Tier, Omit<Reliability, 'outdoor'>>> = {
@@ -287,13 +291,34 @@ export function tierOf(peak: number): Tier {
   return peak >= 60 ? 'headliner' : peak >= 30 ? 'popular' : 'minor';
 }
 
+type FittedRide = (typeof FITTED_SHAPES.rides)[keyof typeof FITTED_SHAPES.rides];
+const FITTED_RIDES: Readonly<Record<string, FittedRide>> = FITTED_SHAPES.rides;
+
+/**
+ * Posted waits in 2026 relative to the 2019 recordings: Walt Disney World's average posted wait is
+ * about 40 minutes in 2026, as the recorded attractions averaged in 2019.
+ */
+export const LEVEL_2026 = 1;
+
+function shapeOf(id: string, tier: Tier): DailyShape {
+  const fitted = FITTED_RIDES[id];
+  if (fitted) return fitted;
+  return tier === 'headliner'
+    ? { shape: FITTED_SHAPES.classShapes.headliner, taper: FITTED_SHAPES.classTapers.headliner }
+    : { shape: FITTED_SHAPES.classShapes.other, taper: FITTED_SHAPES.classTapers.other };
+}
+
 /** Profiles are seed-independent: which rides are popular is a fact about the park, not the run. */
 export function profileOf(a: Attraction, operator: Operator): AttractionProfile {
   const hash = hashString(a.id);
   const rng = new Rng(hash, 0x9f);
   const override = RIDE_OVERRIDES[a.id] ?? {};
   const spread = Math.exp(0.15 * Math.max(-2, Math.min(2, rng.normal())));
-  const peak = a.type === 'show' ? 0 : (override.peak ?? Math.round(defaultPeak(a, operator) * spread));
+  const fitted = FITTED_RIDES[a.id];
+  // A recorded attraction's peak is its recorded mean level over the mean of its fitted shape.
+  const fittedPeak = fitted ? Math.round((fitted.meanPosted2019 / fitted.meanFactor) * LEVEL_2026) : null;
+  const peak =
+    a.type === 'show' ? 0 : (fittedPeak ?? override.peak ?? Math.round(defaultPeak(a, operator) * spread));
   const tier = a.type === 'show' ? 'minor' : tierOf(peak);
   const base = DEFAULT_RELIABILITY[tier];
   const reliabilitySpread = Math.exp(0.3 * rng.normal());
@@ -326,5 +351,6 @@ export function profileOf(a: Attraction, operator: Operator): AttractionProfile 
     singlePass: disney && a.priority_lane.includes('single_pass'),
     singlePassPrice: override.singlePassPrice ?? Math.round(Math.min(25, Math.max(12, 10 + peak / 6))),
     extraHoursDraw: (mix(hash, 0xee) >>> 0) / 4294967296,
+    shape: shapeOf(a.id, tier),
   };
 }

@@ -18,7 +18,7 @@
  */
 import type { LiveQueueEntry, OperatorStatus, ReturnWindow, ScheduleWindow } from '../types.js';
 import { clamp } from './calendar.js';
-import { localInstant } from './local-time.js';
+import { localInstant, weekdayOf } from './local-time.js';
 import { drawOutages, type Outage } from './outages.js';
 import type { Operator } from './parks.js';
 import { singlePassAmount } from './prices.js';
@@ -213,12 +213,18 @@ export function buildRideTimeline(
   for (const o of outages) instants.push(o.start, o.end);
   instants.sort((x, y) => x - y);
 
-  const dayFactor = Math.exp(0.1 * clamp(rng.normal(), -2, 2));
+  const rideWeekday = profile.shape.weekday?.[weekdayOf(schedule.dayNumber) - 1] ?? 1;
+  const dayFactor = Math.exp(0.1 * clamp(rng.normal(), -2, 2)) * rideWeekday;
   const modelWait = (t: number, kind: Kind, noise: number, bump: number): number => {
     let level: number;
     if (kind === 'OPERATING') {
       const sinceOpen = (t - op.opens_at) / MINUTE_MS;
-      const curve = dailyCurve(sinceOpen, op.openMinute + sinceOpen, (op.closes_at - t) / MINUTE_MS);
+      const curve = dailyCurve(
+        profile.shape,
+        sinceOpen,
+        (op.closes_at - t) / MINUTE_MS,
+        op.openMinute + sinceOpen,
+      );
       level = profile.peak * dayCrowd * curve;
     } else if (kind === 'TICKETED_EVENT') {
       level = profile.peak * (0.8 + 0.2 * ctx.crowd) * (event?.waitFactor ?? 0.5);
@@ -262,9 +268,11 @@ export function buildRideTimeline(
       noise = nextNoise(rng, noise);
       if (profile.peak > 0) {
         const lastOutage = outages[outIndex - 1];
-        const bump = lastOutage
-          ? reopenBump((lastOutage.end - lastOutage.start) / MINUTE_MS, (t - lastOutage.end) / MINUTE_MS)
-          : 1;
+        // A recorded attraction's clock shape already averages its reopening queues in.
+        const bump =
+          lastOutage && !profile.shape.clock
+            ? reopenBump((lastOutage.end - lastOutage.start) / MINUTE_MS, (t - lastOutage.end) / MINUTE_MS)
+            : 1;
         posted = postedWait(modelWait(t, seg.kind, noise, bump));
         singleRider =
           profile.singleRiderRatio === null

@@ -149,9 +149,14 @@ function pearson(xs: readonly number[], ys: readonly number[]): number {
   return sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : 0;
 }
 
-/** Correlation of the weekday-by-hour means over the hours the real attraction is usually open. */
+/**
+ * Correlation of the weekday-by-hour means over the hours both the real and the simulated
+ * attraction are usually open (an hour open only on a few peak nights would compare a handful of
+ * readings with a year's).
+ */
 function profileCorrelation(sim: WeekHourGrid, real: WeekHourGrid): number {
-  const hours = usualHours(real);
+  const simHours = usualHours(sim);
+  const hours = [...usualHours(real)].filter((h) => simHours.has(h));
   const xs: number[] = [];
   const ys: number[] = [];
   for (let w = 1; w <= 7; w++) {
