@@ -158,6 +158,12 @@ function fitRide(file: string, ride: string): RideFit {
   let carried = known[firstKnown] ?? 0.3;
   let clock = known.map((v) => (Number.isFinite(v) ? (carried = v) : carried));
   clock = clock.map((v, i) => (i < firstKnown ? (known[firstKnown] as number) : v));
+  // A [1, 2, 1] smoothing over neighbouring half hours: the shape, not the noise of single bins.
+  clock = clock.map(
+    (v, i) =>
+      (2 * v + (clock[Math.max(0, i - 1)] as number) + (clock[Math.min(CLOCK_BINS - 1, i + 1)] as number)) /
+      4,
+  );
   const clockMax = Math.max(...clock);
   clock = clock.map((v) => v / clockMax);
   let factorSum = 0;

@@ -6,7 +6,7 @@
  * posted waits at Walt Disney World, 2015-2019 (data: TouringPlans.com; scripts/fit-sim-shapes.ts):
  * seasons move smoothly week by week; holiday periods (Christmas-New Year, Thanksgiving, Easter,
  * the long weekends) are the peaks on top. The California parks are local-heavy: a flatter season
- * and Saturdays ~40% above a Tuesday.
+ * and Saturdays ~35% above a Tuesday.
  */
 import { BoundedCache } from './bounded-cache.js';
 import { calendarDateOf, dayNumberFromParts, weekdayOf } from './local-time.js';
@@ -136,9 +136,9 @@ export function seasonalFactor(region: Region, dayNumber: number): number {
   return region === 'california' ? 1 + CALIFORNIA_SWING * (florida - 1) : florida;
 }
 
-/** Florida weekdays are fitted (tourists: small effect); California Saturdays run ~40% above a Tuesday. */
+/** Florida weekdays are fitted (tourists: small effect); California Saturdays run ~35% above a Tuesday. */
 const FLORIDA_WEEKDAY: readonly number[] = FITTED_SHAPES.weekday;
-const CALIFORNIA_WEEKDAY = [0.92, 0.87, 0.88, 0.92, 1.04, 1.25, 1.12];
+const CALIFORNIA_WEEKDAY = [0.92, 0.88, 0.89, 0.93, 1.05, 1.19, 1.1];
 
 /** Weekday effect; damped inside holiday peaks, when every day is busy. */
 export function weekdayFactor(region: Region, dayNumber: number, seasonal: number): number {
@@ -148,9 +148,43 @@ export function weekdayFactor(region: Region, dayNumber: number, seasonal: numbe
 }
 
 /**
+ * Day-to-day noise shrinks toward the holiday peaks (from a seasonal factor of 1.2 down to 30% at
+ * 1.6): when every park is full, one day cannot be much emptier than the next.
+ */
+function noiseAmplitude(seasonal: number): number {
+  return clamp((1.6 - seasonal) / 0.4, 0.3, 1);
+}
+
+/** Triangular weights, scaled so the moving average keeps a unit standard deviation. */
+function unitWeights(raw: readonly number[]): readonly number[] {
+  const norm = Math.sqrt(raw.reduce((sum, w) => sum + w * w, 0));
+  return raw.map((w) => w / norm);
+}
+const RESORT_NOISE_WEIGHTS = unitWeights([1, 2, 3, 4, 3, 2, 1]);
+const PARK_NOISE_WEIGHTS = unitWeights([1, 2, 1]);
+
+/** A standard normal that moves smoothly from day to day: a centred moving average of daily draws. */
+function movingNoise(
+  seed: number,
+  hash: number,
+  salt: number,
+  dayNumber: number,
+  weights: readonly number[],
+) {
+  const half = (weights.length - 1) / 2;
+  let sum = 0;
+  weights.forEach((w, k) => {
+    sum += w * new Rng(seed, hash, dayNumber + k - half, salt).normal();
+  });
+  return sum;
+}
+
+/**
  * The crowd factor of one park on one date: season × weekday × noise, where the noise has a
  * resort-wide part (weather, conventions: all parks of a resort move together) and a park part.
- * Spread ~±10%, so two Tuesdays in the same week differ but stay in the same band.
+ * Spread ~±10%, so two Tuesdays in the same week differ but stay in the same band. Both parts are
+ * moving averages of daily draws (a week for the resort, three days for the park): a busy spell
+ * builds and fades over days, as real crowds do, instead of jumping overnight.
  */
 export function crowdFactor(
   seed: number,
@@ -161,10 +195,29 @@ export function crowdFactor(
 ): number {
   const seasonal = seasonalFactor(region, dayNumber);
   const weekday = weekdayFactor(region, dayNumber, seasonal);
-  const resortNoise = new Rng(seed, resortHash, dayNumber, 0xc0).normal();
-  const parkNoise = new Rng(seed, parkHash, dayNumber, 0xc1).normal();
-  const noise = Math.exp(0.06 * clamp(resortNoise, -2.5, 2.5) + 0.05 * clamp(parkNoise, -2.5, 2.5));
+  const resortNoise = movingNoise(seed, resortHash, 0xc0, dayNumber, RESORT_NOISE_WEIGHTS);
+  const parkNoise = movingNoise(seed, parkHash, 0xc1, dayNumber, PARK_NOISE_WEIGHTS);
+  const amplitude = noiseAmplitude(seasonal);
+  const noise = Math.exp(
+    amplitude * (0.06 * clamp(resortNoise, -2.5, 2.5) + 0.05 * clamp(parkNoise, -2.5, 2.5)),
+  );
   return seasonal * weekday * noise;
+}
+
+/**
+ * The resort-wide part of the crowd factor (no park's own noise): what resort-wide products, like
+ * the Disneyland Resort's Multi Pass, are priced on.
+ */
+export function resortCrowdFactor(
+  seed: number,
+  region: Region,
+  resortHash: number,
+  dayNumber: number,
+): number {
+  const seasonal = seasonalFactor(region, dayNumber);
+  const weekday = weekdayFactor(region, dayNumber, seasonal);
+  const resortNoise = movingNoise(seed, resortHash, 0xc0, dayNumber, RESORT_NOISE_WEIGHTS);
+  return seasonal * weekday * Math.exp(noiseAmplitude(seasonal) * 0.06 * clamp(resortNoise, -2.5, 2.5));
 }
 
 export function clamp(value: number, min: number, max: number): number {

@@ -13,7 +13,7 @@ import type { Simulator } from '../simulator.js';
 import { RECORDED_ATTRACTIONS, readPostedWaits, type RecordedWait } from './touringplans.js';
 
 const MINUTE_MS = 60_000;
-const SAMPLE_MINUTES = 10;
+const SAMPLE_MINUTES = 15;
 const HOURS = 28;
 
 export interface ParkRealism {
@@ -23,6 +23,8 @@ export interface ParkRealism {
   readonly storm_closure_day_share_winter: number | null;
   readonly peak_hour_histogram: Readonly<Record<string, number>>;
   readonly max_daily_jump: number;
+  /** The date the largest jump landed on (null: no comparable pair of days). */
+  readonly max_daily_jump_date: string | null;
   readonly rides_down_over_60_min_per_day: number;
   readonly lane_sellout_share_busy: number | null;
   readonly lane_sellout_share_quiet: number | null;
@@ -219,7 +221,8 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
       allDayClosures: 0,
       weatherDelays: 0,
     }));
-    const dailyMeans: (number | null)[] = [];
+    /** Per day: each ride's mean posted wait in park hours (NaN: no posted wait that day). */
+    const dailyRideMeans: Float64Array[] = [];
     const specialDay: boolean[] = [];
     const crowds: number[] = [];
     const laneOutcomes: { soldOut: number; lanes: number }[] = [];
@@ -236,8 +239,8 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
       specialDay.push(schedule.event !== null || holidayPeriodOf(dayNumber) !== null);
       crowds.push(day.crowd);
       const op = schedule.windows[0];
-      let daySum = 0;
-      let dayCount = 0;
+      const daySums = new Float64Array(attractions.length);
+      const dayCounts = new Float64Array(attractions.length);
       let stormDay = false;
       let soldOut = 0;
       let lanes = 0;
@@ -265,8 +268,8 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
           if (timeline.singlePassSoldOutAt !== null) soldOut++;
         }
         for (const [i, attraction] of attractions.entries()) {
-          if (attraction.priority_lane.length === 0 || park.resort.priority_lane_brand.match(/express/i))
-            continue;
+          // Lane rides only: shows and meets with a lane rarely sell out and are not what guests chase.
+          if (attraction.type !== 'ride' || attraction.priority_lane.length === 0) continue;
           if ((day.timelines[i]?.times.length ?? 0) > 1) lanes += attraction.priority_lane.length;
         }
         for (let m = startMinute; m < endMinute; m += SAMPLE_MINUTES) {
@@ -276,19 +279,22 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
           const hour = Math.floor(m / 60);
           for (const entry of reading.entries) {
             if (entry.status !== 'OPERATING' || entry.standby_wait_minutes === null) continue;
-            const a = acc[indexById.get(entry.ride_id) ?? -1];
+            const index = indexById.get(entry.ride_id) ?? -1;
+            const a = acc[index];
             if (!a) continue;
             a.grid.add(weekday, hour, entry.standby_wait_minutes);
             if (inPark && entry.type === 'ride') {
               a.operatingSum += entry.standby_wait_minutes;
               a.operatingCount++;
-              daySum += entry.standby_wait_minutes;
-              dayCount++;
+              daySums[index] = (daySums[index] as number) + entry.standby_wait_minutes;
+              dayCounts[index] = (dayCounts[index] as number) + 1;
             }
           }
         }
       }
-      dailyMeans.push(dayCount > 0 ? daySum / dayCount : null);
+      dailyRideMeans.push(
+        daySums.map((sum, i) => ((dayCounts[i] as number) > 0 ? sum / (dayCounts[i] as number) : NaN)),
+      );
       laneOutcomes.push({ soldOut, lanes });
       if (month >= 6 && month <= 9) {
         summerDays++;
@@ -301,11 +307,28 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
 
     // Largest day-over-day move outside holiday periods and event days.
     let maxJump = 0;
-    for (let i = 1; i < dailyMeans.length; i++) {
-      const a = dailyMeans[i - 1];
-      const b = dailyMeans[i];
-      if (a == null || b == null || a <= 0 || specialDay[i] || specialDay[i - 1]) continue;
-      maxJump = Math.max(maxJump, Math.abs(b / a - 1));
+    let maxJumpDate: string | null = null;
+    // Over the rides that posted waits on both days, so a ride closed all day or for a
+    // refurbishment changes nothing but itself.
+    for (let i = 1; i < dailyRideMeans.length; i++) {
+      if (specialDay[i] || specialDay[i - 1]) continue;
+      const before = dailyRideMeans[i - 1] as Float64Array;
+      const after = dailyRideMeans[i] as Float64Array;
+      let a = 0;
+      let b = 0;
+      before.forEach((x, k) => {
+        const y = after[k] as number;
+        if (Number.isFinite(x) && Number.isFinite(y)) {
+          a += x;
+          b += y;
+        }
+      });
+      if (a <= 0) continue;
+      const jump = Math.abs(b / a - 1);
+      if (jump > maxJump) {
+        maxJump = jump;
+        maxJumpDate = dateStringOf(first + i);
+      }
     }
     // Crowd levels as deciles of the span: busy = levels 8-10 (top 30%), quiet = 1-3.
     const sorted = [...crowds].sort((x, y) => x - y);
@@ -368,6 +391,7 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
         Object.entries(histogram).sort(([x], [y]) => Number(x) - Number(y)),
       ),
       max_daily_jump: round(maxJump, 3),
+      max_daily_jump_date: maxJumpDate,
       rides_down_over_60_min_per_day: over60,
       lane_sellout_share_busy: universal ? null : share(busySold, busyLanes),
       lane_sellout_share_quiet: universal ? null : share(quietSold, quietLanes),
