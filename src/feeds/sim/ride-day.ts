@@ -184,7 +184,7 @@ export function buildRideTimeline(
   const dayCrowd = ctx.crowd * (event ? 0.85 : 1);
   // Lane demand grows faster than the crowd: on busy days more guests buy the pass and each books
   // more, so headliners sell out by early afternoon, while on quiet days most rides keep windows.
-  const demand = (Math.max(profile.peak, 15) / 60) * dayCrowd ** 2.5;
+  const demand = (Math.max(profile.peak, 15) / 60) * dayCrowd ** 3;
   const models: ReturnModel[] = [];
   if (profile.multiPass)
     models.push(returnModel('multi_pass', null, op.opens_at, op.closes_at, demand, rng.next()));

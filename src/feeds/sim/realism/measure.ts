@@ -5,10 +5,11 @@
  * waits (data: TouringPlans.com). The CLI command `sim realism` prints it; a test keeps its goals.
  */
 import type { Catalog } from '../../../catalog/catalog.js';
-import { holidayPeriodOf } from '../calendar.js';
+import { crowdFactor, holidayPeriodOf } from '../calendar.js';
 import { calendarDateOf, dateStringOf, dayNumberOf } from '../local-time.js';
 import { parkProfileOf } from '../parks.js';
 import { profileOf } from '../profiles.js';
+import { hashString } from '../random.js';
 import type { Simulator } from '../simulator.js';
 import { RECORDED_ATTRACTIONS, readPostedWaits, type RecordedWait } from './touringplans.js';
 
@@ -330,8 +331,17 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
         maxJumpDate = dateStringOf(first + i);
       }
     }
-    // Crowd levels as deciles of the span: busy = levels 8-10 (top 30%), quiet = 1-3.
-    const sorted = [...crowds].sort((x, y) => x - y);
+    // Crowd levels as deciles of the year ending on the last day (whatever the span measured):
+    // busy = levels 8-10 (the top 30% of the year's days), quiet = levels 1-3.
+    const parkProfile = parkProfileOf(park);
+    const yearCrowds: number[] = [];
+    for (let d = last - 364; d <= last; d++) {
+      yearCrowds.push(
+        crowdFactor(sim.seed, parkProfile.region, hashString(park.resort_key), hashString(park.key), d) *
+          parkProfile.crowdScale,
+      );
+    }
+    const sorted = yearCrowds.sort((x, y) => x - y);
     const busyFrom = sorted[Math.floor(sorted.length * 0.7)] ?? Infinity;
     const quietTo = sorted[Math.max(0, Math.ceil(sorted.length * 0.3) - 1)] ?? -Infinity;
     let busySold = 0;
@@ -353,7 +363,7 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
     let parkSum = 0;
     let parkRides = 0;
     let over60 = 0;
-    const operator = parkProfileOf(park).operator;
+    const operator = parkProfile.operator;
     const profiles = attractions.map((x) => profileOf(x, operator));
     attractions.forEach((attraction, i) => {
       const a = acc[i] as RideAccumulator;
