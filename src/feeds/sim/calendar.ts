@@ -122,6 +122,19 @@ function seasonalBaseline(dayNumber: number): number {
   return a + (b - a) * frac;
 }
 
+function periodLift(dayNumber: number): number {
+  const period = holidayPeriodOf(dayNumber);
+  return period === null ? 1 : FITTED_SHAPES.holidays[period];
+}
+
+/**
+ * The fitted lift of the holiday period, eased over a day either side ([1, 2, 1] weights): crowds
+ * build into a holiday week and drain out of it, so no two days, and no two parks, jump at once.
+ */
+function holidayLift(dayNumber: number): number {
+  return (periodLift(dayNumber - 1) + 2 * periodLift(dayNumber) + periodLift(dayNumber + 1)) / 4;
+}
+
 /** The California parks are local-heavy: their seasons and holidays swing less than Florida's. */
 const CALIFORNIA_SWING = 0.6;
 
@@ -131,8 +144,7 @@ const CALIFORNIA_SWING = 0.6;
  * day; the year averages about 1.
  */
 export function seasonalFactor(region: Region, dayNumber: number): number {
-  const period = holidayPeriodOf(dayNumber);
-  const florida = seasonalBaseline(dayNumber) * (period === null ? 1 : FITTED_SHAPES.holidays[period]);
+  const florida = seasonalBaseline(dayNumber) * holidayLift(dayNumber);
   return region === 'california' ? 1 + CALIFORNIA_SWING * (florida - 1) : florida;
 }
 
