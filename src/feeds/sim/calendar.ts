@@ -122,6 +122,15 @@ function seasonalBaseline(dayNumber: number): number {
   return a + (b - a) * frac;
 }
 
+/** Inside a holiday period or on a day either side, where its lift eases in and out. */
+export function isHolidayInfluenced(dayNumber: number): boolean {
+  return (
+    holidayPeriodOf(dayNumber) !== null ||
+    holidayPeriodOf(dayNumber - 1) !== null ||
+    holidayPeriodOf(dayNumber + 1) !== null
+  );
+}
+
 function periodLift(dayNumber: number): number {
   const period = holidayPeriodOf(dayNumber);
   return period === null ? 1 : FITTED_SHAPES.holidays[period];

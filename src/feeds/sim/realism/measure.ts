@@ -5,7 +5,7 @@
  * waits (data: TouringPlans.com). The CLI command `sim realism` prints it; a test keeps its goals.
  */
 import type { Catalog } from '../../../catalog/catalog.js';
-import { crowdFactor, holidayPeriodOf } from '../calendar.js';
+import { crowdFactor, isHolidayInfluenced } from '../calendar.js';
 import { calendarDateOf, dateStringOf, dayNumberOf } from '../local-time.js';
 import { parkProfileOf } from '../parks.js';
 import { profileOf } from '../profiles.js';
@@ -237,7 +237,7 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
       const day = sim.simulateParkDay(park, date);
       const { schedule } = day;
       const { month, weekday } = calendarDateOf(dayNumber);
-      specialDay.push(schedule.event !== null || holidayPeriodOf(dayNumber) !== null);
+      specialDay.push(schedule.event !== null || isHolidayInfluenced(dayNumber));
       crowds.push(day.crowd);
       const op = schedule.windows[0];
       const daySums = new Float64Array(attractions.length);
@@ -306,7 +306,8 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
       }
     }
 
-    // Largest day-over-day move outside holiday periods and event days.
+    // Largest day-over-day move outside holiday periods (with the day either side, where their
+    // lift eases in and out) and event days.
     let maxJump = 0;
     let maxJumpDate: string | null = null;
     // Over the rides that posted waits on both days, so a ride closed all day or for a
