@@ -6,8 +6,9 @@
  *   downtime clusters on some days the way real ride logs do. Lengths are 5 min + exponential, so
  *   most stops are 5-20 minutes and a few run for hours. Targets: Test Track ~90 min/day (2023),
  *   several Hollywood Studios rides >60 min/day, most rides well under 20.
- * - Opening failures: with the ride's probability it is down at opening (Slinky Dog Dash ~18% of
- *   days) for 10 min to ~2 h.
+ * - Opening failures (delayed openings): with the ride's probability it is down at opening (Slinky
+ *   Dog Dash ~18% of days) for 10 min to ~2 h.
+ * - All-day closures: rarely a ride stays DOWN through the whole day.
  * - Weather: outdoor rides close for each storm cell (weather.ts), a few minutes after it arrives,
  *   reopening 5-30 minutes after it passes (track walks).
  * Disney short stops (≤ 15 min) are half the time BRIEF_DELAY; Universal reports only DOWN.
@@ -30,6 +31,8 @@ export interface Reliability {
   readonly downMinutesPerDay: number;
   readonly meanOutageMinutes: number;
   readonly openingFailure: number;
+  /** Chance that the ride stays DOWN the whole day (a failed inspection, a part on order). */
+  readonly allDayClosure: number;
   readonly outdoor: boolean;
 }
 
@@ -57,6 +60,10 @@ export function drawOutages(
   const first = open[0];
   if (!first) return [];
   const openMinutes = open.reduce((sum, i) => sum + (i.end - i.start) / MINUTE_MS, 0);
+  // A ride that never opens that day: DOWN through every open interval, nothing else to draw.
+  if (rng.chance(reliability.allDayClosure)) {
+    return open.map((i) => ({ start: i.start, end: i.end, status: 'DOWN' as const }));
+  }
   const raw: Outage[] = [];
   const statusFor = (minutes: number): OutageStatus =>
     operator === 'disney' && minutes <= 15 && rng.chance(0.5) ? 'BRIEF_DELAY' : 'DOWN';

@@ -6,10 +6,10 @@
  */
 import type { Park } from '../../catalog/types.js';
 import { BoundedCache } from './bounded-cache.js';
-import { crowdFactor } from './calendar.js';
+import { crowdFactor, resortCrowdFactor } from './calendar.js';
 import { calendarDateOf, dateStringOf, parkDayNumberAt } from './local-time.js';
 import { parkProfileOf, type ParkProfile } from './parks.js';
-import { profileOf, REFURBISHMENTS, type AttractionProfile } from './profiles.js';
+import { profileOf, REFURBISHMENTS, scheduledRefurbishment, type AttractionProfile } from './profiles.js';
 import { hashString } from './random.js';
 import { buildRideTimeline, type ParkDayContext, type RideTimeline } from './ride-day.js';
 import { planSchedule, type DaySchedule } from './schedule.js';
@@ -53,6 +53,11 @@ export class ParkSimulation {
     return crowdFactor(this.seed, this.profile.region, this.resortHash, this.parkHash, dayNumber);
   }
 
+  /** The resort's crowd factor of a date (resort-wide products are priced on it). */
+  resortCalendarCrowd(dayNumber: number): number {
+    return resortCrowdFactor(this.seed, this.profile.region, this.resortHash, dayNumber);
+  }
+
   /** The park day containing `at`; the hot path, so the last one is checked before any luxon call. */
   dayAt(at: number): ParkDay {
     const last = this.lastDay;
@@ -87,13 +92,18 @@ export class ParkSimulation {
       storms,
     };
     const date = dateStringOf(dayNumber);
+    const year = calendarDateOf(dayNumber).year;
     const timelines = this.attractions.map((profile) =>
-      buildRideTimeline(profile, ctx, isRefurbished(profile.attraction.id, date)),
+      buildRideTimeline(profile, ctx, isRefurbished(profile, date, dayNumber, year)),
     );
     return { schedule, crowd, storms, timelines };
   }
 }
 
-function isRefurbished(rideId: string, date: string): boolean {
-  return REFURBISHMENTS.some((r) => r.ride_id === rideId && r.from <= date && date <= r.to);
+/** Announced closures first, then the scheduled off-season refurbishments. */
+function isRefurbished(profile: AttractionProfile, date: string, dayNumber: number, year: number): boolean {
+  const id = profile.attraction.id;
+  if (REFURBISHMENTS.some((r) => r.ride_id === id && r.from <= date && date <= r.to)) return true;
+  const scheduled = scheduledRefurbishment(profile, year);
+  return scheduled !== null && scheduled.from <= dayNumber && dayNumber <= scheduled.to;
 }

@@ -38,6 +38,11 @@ export interface ParkProfile {
   readonly extendedEveningWeekdays: readonly number[];
   /** Lightning Lane Multi Pass price band in USD (cheap quiet days → dear peak days). */
   readonly multiPassPrice: readonly [number, number];
+  /**
+   * The Multi Pass is one resort-wide product (Disneyland Resort: one purchase covers both parks,
+   * one price for the date), not one per park.
+   */
+  readonly resortWideMultiPass: boolean;
   /** Lightning Lane Premier Pass band in USD. */
   readonly premierPassPrice: readonly [number, number];
   /** Universal Express (one ride per attraction) band in USD. */
@@ -58,7 +63,7 @@ const disneyWorld = {
   earlyEntryMinutes: 30,
   earlyEntryDescription: WDW_EARLY,
   extendedEveningWeekdays: [],
-  premierPassPrice: [399, 449],
+  resortWideMultiPass: false,
   expressPrice: [0, 0],
 } as const;
 
@@ -69,7 +74,8 @@ const disneyland = {
   earlyEntryMinutes: 0,
   earlyEntryDescription: '',
   extendedEveningWeekdays: [],
-  multiPassPrice: [32, 39],
+  multiPassPrice: [34, 39],
+  resortWideMultiPass: true,
   premierPassPrice: [300, 400],
   expressPrice: [0, 0],
 } as const;
@@ -82,6 +88,7 @@ const universalOrlando = {
   earlyEntryDescription: UNIVERSAL_EARLY,
   extendedEveningWeekdays: [],
   multiPassPrice: [0, 0],
+  resortWideMultiPass: false,
   premierPassPrice: [0, 0],
   expressPrice: [90, 300],
 } as const;
@@ -92,6 +99,7 @@ export const PARK_PROFILES: Readonly<Record<string, ParkProfile>> = {
     ...disneyWorld,
     extendedEveningWeekdays: [3],
     multiPassPrice: [25, 39],
+    premierPassPrice: [199, 449],
     hours: ({ date, expectedCrowd: c }) => ({
       open: c >= 1.35 ? H(8) : H(9),
       close:
@@ -109,6 +117,7 @@ export const PARK_PROFILES: Readonly<Record<string, ParkProfile>> = {
     ...disneyWorld,
     extendedEveningWeekdays: [1],
     multiPassPrice: [20, 32],
+    premierPassPrice: [179, 399],
     hours: ({ date, expectedCrowd: c }) => ({
       open: H(9),
       close: isNewYearsEve(date) ? H(25) : c >= 1.45 ? H(22) : H(21),
@@ -119,6 +128,7 @@ export const PARK_PROFILES: Readonly<Record<string, ParkProfile>> = {
     ...disneyWorld,
     extendedEveningWeekdays: [4],
     multiPassPrice: [22, 35],
+    premierPassPrice: [189, 429],
     hours: ({ expectedCrowd: c }) => ({
       open: c >= 1.3 ? H(8, 30) : H(9),
       close: c >= 1.45 ? H(22) : H(21),
@@ -128,7 +138,7 @@ export const PARK_PROFILES: Readonly<Record<string, ParkProfile>> = {
   'animal-kingdom': {
     ...disneyWorld,
     multiPassPrice: [15, 25],
-    premierPassPrice: [399, 429],
+    premierPassPrice: [159, 349],
     hours: ({ date, expectedCrowd: c }) => ({
       open: H(8),
       close: c >= 1.5 ? H(21) : c >= 1.1 || (date.month >= 6 && date.month <= 8) ? H(20) : H(19),
@@ -195,6 +205,7 @@ export function parkProfileOf(park: Park): ParkProfile {
     earlyEntryMinutes: 0,
     earlyEntryDescription: '',
     multiPassPrice: universal ? [0, 0] : [20, 30],
+    premierPassPrice: universal ? [0, 0] : [159, 449],
     hours: () => ({ open: H(9), close: H(21) }),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The priority-lane price list of a park for a date, as of an instant (PriorityPriceFeed).
- * Disney: one Multi Pass price, one Single Pass price per Single Pass ride, one Premier Pass price;
+ * Disney: one Multi Pass price (at the Disneyland Resort one resort-wide product, the same at both
+ * parks), one Single Pass price per Single Pass ride, one Premier Pass price;
  * Universal: Express and Express Unlimited. `available` is false for dates already over (past
  * dates, or today after the park's close) and when the product is sold out: Premier Pass and
  * Express on peak dates, a Single Pass once today's return windows are gone. The operator's
@@ -54,11 +55,16 @@ export function priceList(sim: ParkSimulation, date: string, at: number): Priori
     ];
   }
 
+  const resortWide = profile.resortWideMultiPass;
   const prices: PriorityPrice[] = [
     {
       product: 'multi_pass',
-      product_name: 'Lightning Lane Multi Pass',
-      price: usd(priceInBand(profile.multiPassPrice, crowd)),
+      product_name: resortWide
+        ? `Lightning Lane Multi Pass (${sim.park.resort.name}, both parks)`
+        : 'Lightning Lane Multi Pass',
+      price: usd(
+        priceInBand(profile.multiPassPrice, resortWide ? sim.resortCalendarCrowd(dayNumber) : crowd),
+      ),
       available: !over,
       updated_at,
     },

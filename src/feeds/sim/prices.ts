@@ -1,7 +1,8 @@
 /**
  * Priority-lane price levels. Prices move with date demand within the published bands:
- * - Lightning Lane Multi Pass: WDW $15-$39 by park (MK dearest, AK cheapest), Disneyland Resort
- *   $32-$39; Lightning Lane Premier Pass: WDW ~$400-$450, Disneyland ~$300-$400, and it sells out
+ * - Lightning Lane Multi Pass: WDW $15-$39 by park (MK dearest, AK cheapest); the Disneyland
+ *   Resort sells one resort-wide Multi Pass, $34-$39; Lightning Lane Premier Pass: WDW in bands of
+ *   ~$159-$449 by park and date (AK cheapest, MK dearest), Disneyland ~$300-$400, and it sells out
  *   on peak dates (limited quantity);
  * - Lightning Lane Single Pass: $12-$25 by ride and date;
  * - Universal Express: ~$90-$300 (Epic Universe $150+), Express Unlimited ~1.4× that; both sell

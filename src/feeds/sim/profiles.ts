@@ -13,7 +13,11 @@
 import type { Attraction } from '../../catalog/types.js';
 import type { Reliability } from './outages.js';
 import type { Operator } from './parks.js';
+import { clamp } from './calendar.js';
+import { FITTED_SHAPES } from './fitted-shapes.js';
+import { dayNumberFromParts } from './local-time.js';
 import { hashString, mix, Rng } from './random.js';
+import type { DailyShape } from './waits.js';
 
 export type Tier = 'headliner' | 'popular' | 'minor';
 
@@ -70,7 +74,7 @@ export const RIDE_OVERRIDES: Readonly<Record<string, RideOverride>> = {
     openingFailure: 0.06,
     singlePassPrice: 18,
   },
-  'epcot_test-track': { peak: 70, downMinutesPerDay: 75, openingFailure: 0.1, outdoor: true },
+  'epcot_test-track': { peak: 70, downMinutesPerDay: 78, openingFailure: 0.1, outdoor: true },
   'epcot_frozen-ever-after': { peak: 70, downMinutesPerDay: 40 },
   'epcot_remys-ratatouille-adventure': { peak: 60 },
   'epcot_soarin-across-america': { peak: 45 },
@@ -91,10 +95,12 @@ export const RIDE_OVERRIDES: Readonly<Record<string, RideOverride>> = {
     outdoor: true,
   },
   'hollywood-studios_the-twilight-zone-tower-of-terror': { peak: 60, downMinutesPerDay: 45 },
+  // Indoors (a launched coaster in a show building): lightning never closes it.
   'hollywood-studios_rock-n-roller-coaster-starring-the-muppets': {
     peak: 60,
-    downMinutesPerDay: 55,
+    downMinutesPerDay: 70,
     openingFailure: 0.08,
+    outdoor: false,
   },
   'hollywood-studios_mickey-and-minnies-runaway-railway': { peak: 50, downMinutesPerDay: 40 },
   'hollywood-studios_millennium-falcon-smugglers-run': { peak: 50, downMinutesPerDay: 65 },
@@ -115,7 +121,7 @@ export const RIDE_OVERRIDES: Readonly<Record<string, RideOverride>> = {
     outdoor: true,
   },
   'animal-kingdom_kali-river-rapids': { peak: 35, outdoor: true },
-  'animal-kingdom_kilimanjaro-safaris': { peak: 35, outdoor: true },
+  'animal-kingdom_kilimanjaro-safaris': { peak: 35, downMinutesPerDay: 20, outdoor: true },
   // Disneyland
   'disneyland_star-wars-rise-of-the-resistance': {
     peak: 75,
@@ -157,7 +163,6 @@ export const RIDE_OVERRIDES: Readonly<Record<string, RideOverride>> = {
   'california-adventure_soarin-across-america': { peak: 40 },
   'california-adventure_toy-story-midway-mania': { peak: 40 },
   'california-adventure_grizzly-river-run': { peak: 30, outdoor: true },
-  'california-adventure_monsters-inc-mike-and-sulley-to-the-rescue': { peak: 30 },
   'california-adventure_goofys-sky-school': { peak: 25, outdoor: true },
   'california-adventure_inside-out-emotional-whirlwind': { peak: 25, outdoor: true },
   'california-adventure_luigis-rollickin-roadsters': { peak: 20, outdoor: true },
@@ -236,6 +241,29 @@ export const REFURBISHMENTS: readonly {
   { ride_id: 'universal-studios-hollywood_jurassic-world-the-ride', from: '2027-01-05', to: '2027-02-12' },
 ];
 
+/** Share of non-headliner rides that go down for a scheduled refurbishment in a given year. */
+const REFURBISHMENT_SHARE = 0.15;
+
+/**
+ * The scheduled refurbishment of a ride in a year, inclusive park-local dates, or null: about 15%
+ * of the rides that are not headliners close for two to six weeks in the off-season (early January
+ * to late February, or late August to September), as the operators schedule them. A fact about the
+ * park, not the run: it depends on the ride and the year, never on the seed.
+ */
+export function scheduledRefurbishment(
+  profile: AttractionProfile,
+  year: number,
+): { readonly from: number; readonly to: number } | null {
+  if (profile.attraction.type !== 'ride' || profile.tier === 'headliner') return null;
+  const rng = new Rng(profile.hash, year, 0x4ef);
+  if (!rng.chance(REFURBISHMENT_SHARE)) return null;
+  const winter = rng.chance(0.5);
+  const from = winter
+    ? dayNumberFromParts(year, 1, 6) + rng.int(0, 45)
+    : dayNumberFromParts(year, 8, 24) + rng.int(0, 27);
+  return { from, to: from + rng.int(14, 42) - 1 };
+}
+
 /** Rides lightning closes when the table says nothing: open track, boats, spinners in the open. */
 const OUTDOOR_NAME =
   /coaster|mine-train|railroad|dumbo|barnstormer|orbit|swings|speedway|autopia|rapids|falls|river-run|river-adventure|canoe|riverboat|columbia|circus-train|express-train|flyers|zephyr|jellyfish|critter|pal-a-round|tea-party|carpets|roadsters|junkyard|trolley|one-fish|accelatron|barges|fearfall|gliders|racers-rally|safari|peoplemover|sky-school|monorail|saucers/;
@@ -249,7 +277,7 @@ export interface AttractionProfile {
   readonly attraction: Attraction;
   readonly hash: number;
   readonly tier: Tier;
-  /** Peak posted wait on a typical day; 0 for shows (they post none). */
+  /** Peak posted wait on a typical day; 0 for shows and walk-throughs (they post none). */
   readonly peak: number;
   /** Rides only: shows, meets and walk-throughs do not break down here. */
   readonly reliability: Reliability | null;
@@ -262,17 +290,27 @@ export interface AttractionProfile {
   readonly singlePassPrice: number;
   /** In [0, 1): below the window's share, the ride runs in early entry / evening / event windows. */
   readonly extraHoursDraw: number;
+  /** Daily shape of its posted wait: its own fitted one if recorded, else its class's. */
+  readonly shape: DailyShape;
 }
 
+/**
+ * Typical (median) downtime by tier. Each ride's own figure is drawn around it from a heavy-tailed
+ * log-normal (σ 0.75, cut at +1.6σ), as ride-reliability reports show: most rides rarely stop, a few are down for
+ * more than an hour a day. All-day closures (a ride that never opens that day) are rare: about one
+ * day in 300 for a ride with moving parts and effects, half that for a simple one.
+ */
 const DEFAULT_RELIABILITY: Readonly<Record<Tier, Omit<Reliability, 'outdoor'>>> = {
-  headliner: { downMinutesPerDay: 35, meanOutageMinutes: 30, openingFailure: 0.05 },
-  popular: { downMinutesPerDay: 16, meanOutageMinutes: 25, openingFailure: 0.03 },
-  minor: { downMinutesPerDay: 6, meanOutageMinutes: 18, openingFailure: 0.01 },
+  headliner: { downMinutesPerDay: 30, meanOutageMinutes: 30, openingFailure: 0.05, allDayClosure: 0.004 },
+  popular: { downMinutesPerDay: 12, meanOutageMinutes: 25, openingFailure: 0.03, allDayClosure: 0.003 },
+  minor: { downMinutesPerDay: 5, meanOutageMinutes: 18, openingFailure: 0.01, allDayClosure: 0.0015 },
 };
+const DOWNTIME_SIGMA = 0.75;
 
 function defaultPeak(a: Attraction, operator: Operator): number {
   const lanes = a.priority_lane;
-  if (a.type === 'experience') return 10;
+  // Walk-throughs and trails have no queue to post.
+  if (a.type === 'experience') return 0;
   if (a.type === 'meet') return lanes.length > 0 ? 30 : 20;
   if (operator === 'universal') return (a.height_requirement_inches ?? 0) >= 40 ? 40 : 25;
   if (lanes.includes('single_pass')) return 70;
@@ -287,22 +325,45 @@ export function tierOf(peak: number): Tier {
   return peak >= 60 ? 'headliner' : peak >= 30 ? 'popular' : 'minor';
 }
 
+type FittedRide = (typeof FITTED_SHAPES.rides)[keyof typeof FITTED_SHAPES.rides];
+const FITTED_RIDES: Readonly<Record<string, FittedRide>> = FITTED_SHAPES.rides;
+
+/**
+ * Posted waits in 2026 relative to the 2019 recordings: Walt Disney World's average posted wait is
+ * about 40 minutes in 2026, as the recorded attractions averaged in 2019.
+ */
+export const LEVEL_2026 = 1;
+
+function shapeOf(id: string, tier: Tier): DailyShape {
+  const fitted = FITTED_RIDES[id];
+  if (fitted) return fitted;
+  return tier === 'headliner'
+    ? { shape: FITTED_SHAPES.classShapes.headliner, taper: FITTED_SHAPES.classTapers.headliner }
+    : { shape: FITTED_SHAPES.classShapes.other, taper: FITTED_SHAPES.classTapers.other };
+}
+
 /** Profiles are seed-independent: which rides are popular is a fact about the park, not the run. */
 export function profileOf(a: Attraction, operator: Operator): AttractionProfile {
   const hash = hashString(a.id);
   const rng = new Rng(hash, 0x9f);
   const override = RIDE_OVERRIDES[a.id] ?? {};
   const spread = Math.exp(0.15 * Math.max(-2, Math.min(2, rng.normal())));
-  const peak = a.type === 'show' ? 0 : (override.peak ?? Math.round(defaultPeak(a, operator) * spread));
-  const tier = a.type === 'show' ? 'minor' : tierOf(peak);
+  const fitted = FITTED_RIDES[a.id];
+  // A recorded attraction's peak is its recorded mean level over the mean of its fitted shape.
+  const fittedPeak = fitted ? Math.round((fitted.meanPosted2019 / fitted.meanFactor) * LEVEL_2026) : null;
+  const peak =
+    a.type === 'show' ? 0 : (fittedPeak ?? override.peak ?? Math.round(defaultPeak(a, operator) * spread));
+  const tier = a.type === 'show' || peak === 0 ? 'minor' : tierOf(peak);
   const base = DEFAULT_RELIABILITY[tier];
-  const reliabilitySpread = Math.exp(0.3 * rng.normal());
+  // The tail is cut at +1.6σ (3.3× the median): a ride down for hours every day would be closed.
+  const reliabilitySpread = Math.exp(DOWNTIME_SIGMA * clamp(rng.normal(), -2.5, 1.6));
   const reliability: Reliability | null =
     a.type === 'ride'
       ? {
           downMinutesPerDay: override.downMinutesPerDay ?? base.downMinutesPerDay * reliabilitySpread,
           meanOutageMinutes: base.meanOutageMinutes,
           openingFailure: override.openingFailure ?? base.openingFailure,
+          allDayClosure: base.allDayClosure,
           outdoor: override.outdoor ?? OUTDOOR_NAME.test(a.slug),
         }
       : null;
@@ -326,5 +387,6 @@ export function profileOf(a: Attraction, operator: Operator): AttractionProfile 
     singlePass: disney && a.priority_lane.includes('single_pass'),
     singlePassPrice: override.singlePassPrice ?? Math.round(Math.min(25, Math.max(12, 10 + peak / 6))),
     extraHoursDraw: (mix(hash, 0xee) >>> 0) / 4294967296,
+    shape: shapeOf(a.id, tier),
   };
 }

@@ -9,8 +9,10 @@
  *   afternoon, and on a peak day (d≈2) by mid-morning, as Peter Pan's Flight Multi Pass does;
  * - a popular ride (d≈0.75) keeps windows until the evening;
  * - a minor ride (d<0.5) offers a return ~10 minutes out all day.
- * A window lasts 60 minutes; starts are on 5-minute marks. When R(t) passes close - 30 minutes the
- * ride is sold out for the day (FINISHED, no start or end). Single Pass demand is damped by its
+ * A window lasts 60 minutes (cut at close); starts are on 5-minute marks. When demand pushes R(t)
+ * past close - 30 minutes the ride is sold out for the day (FINISHED, no start or end); a ride whose
+ * demand never gets there keeps offering windows up to close (the last ones start 30 minutes
+ * before close), as lane rides do on quiet days. Single Pass demand is damped by its
  * price (d × 0.55): it lasts into the evening on typical days and sells out by mid-afternoon on
  * peak days.
  */
@@ -32,7 +34,7 @@ export interface ReturnModel {
   readonly advance: number;
   readonly velocity: number;
   readonly lead: number;
-  /** First instant at which the lane is sold out (may be after close: never that day). */
+  /** First instant at which the lane is sold out (Infinity or after close: never that day). */
   readonly soldOutAt: number;
 }
 
@@ -53,7 +55,9 @@ export function returnModel(
   // R(t) = max(t + lead, open + advance + v (t - open)) > lastStart, solved for t.
   const byVelocity = open + (((lastStart - open) / MINUTE_MS - advance) / velocity) * MINUTE_MS;
   const byLead = lastStart - lead * MINUTE_MS;
-  const soldOutAt = Math.max(open, Math.ceil(Math.min(byVelocity, byLead) / MINUTE_MS) * MINUTE_MS);
+  // Sold out only when demand outruns the day; otherwise the lane offers the last windows to close.
+  const soldOutAt =
+    byVelocity < byLead ? Math.max(open, Math.ceil(byVelocity / MINUTE_MS) * MINUTE_MS) : Infinity;
   return { type, price, open, close, advance, velocity, lead, soldOutAt };
 }
 
@@ -63,6 +67,9 @@ export function returnWindowAt(model: ReturnModel, t: number): ReturnWindow {
   }
   const byDemand = model.open + (model.advance + model.velocity * ((t - model.open) / MINUTE_MS)) * MINUTE_MS;
   const next = Math.max(t + model.lead * MINUTE_MS, byDemand);
-  const start = Math.ceil(next / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
-  return { type: model.type, state: 'AVAILABLE', start, end: start + WINDOW_MS, price: model.price };
+  // Late in the day the window starts no later than 30 minutes before close and ends at close.
+  const lastStart = Math.floor((model.close - 30 * MINUTE_MS) / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
+  const start = Math.min(lastStart, Math.ceil(next / FIVE_MINUTES_MS) * FIVE_MINUTES_MS);
+  const end = Math.min(start + WINDOW_MS, model.close);
+  return { type: model.type, state: 'AVAILABLE', start, end, price: model.price };
 }

@@ -10,15 +10,15 @@
  *   with a posted wait. While down the posted waits are null (the operators blank them) and the
  *   return windows keep their last value (Lightning Lane stays bookable through short stops).
  * - Rides run in the OPERATING window; headliners and popular rides (and ~30% of minor ones) also
- *   in EARLY_ENTRY and EXTENDED_EVENING; the event's share of rides in a TICKETED_EVENT, with the
- *   gap of up to an hour between day close and event start bridged (event guests are already in).
+ *   in EARLY_ENTRY and EXTENDED_EVENING; the event's share of rides in a TICKETED_EVENT. Never
+ *   outside the published windows: between the day close and a party's start rides are CLOSED.
  * - Shows are reported only during their daily run (daytime shows from mid-morning to early
  *   evening, nighttime spectaculars in the last 90 minutes, the parade around 15:00), OPERATING
  *   with no wait; meets during meet hours with a posted wait; walk-throughs while the park is open.
  */
 import type { LiveQueueEntry, OperatorStatus, ReturnWindow, ScheduleWindow } from '../types.js';
 import { clamp } from './calendar.js';
-import { localInstant } from './local-time.js';
+import { localInstant, weekdayOf } from './local-time.js';
 import { drawOutages, type Outage } from './outages.js';
 import type { Operator } from './parks.js';
 import { singlePassAmount } from './prices.js';
@@ -30,7 +30,6 @@ import { dailyCurve, nextNoise, postedWait, reopenBump, singleRiderWait, updateT
 import type { Interval } from './weather.js';
 
 const MINUTE_MS = 60_000;
-const BRIDGE_MS = 60 * MINUTE_MS;
 const NO_WINDOWS: readonly ReturnWindow[] = Object.freeze([]);
 
 export interface ParkDayContext {
@@ -83,16 +82,10 @@ function rideSegments(profile: AttractionProfile, ctx: ParkDayContext): Segment[
     } else runs = profile.tier !== 'minor' || draw < 0.3;
     if (runs) segments.push({ start: w.opens_at, end: w.closes_at, kind: w.type });
   }
+  // Only inside published windows: between the day close and a party's start the rides are
+  // closed (the park is, for everyone but the event guests waiting to be let in).
   segments.sort((a, b) => a.start - b.start);
-  const bridged: Segment[] = [];
-  for (const s of segments) {
-    const last = bridged[bridged.length - 1];
-    if (last && s.start > last.end && s.start - last.end <= BRIDGE_MS) {
-      bridged.push({ start: last.end, end: s.start, kind: s.kind });
-    }
-    bridged.push(s);
-  }
-  return bridged;
+  return segments;
 }
 
 /** Run windows of shows, meets and walk-throughs (inside the OPERATING window). */
@@ -189,7 +182,9 @@ export function buildRideTimeline(
   // Lightning Lane return models for the day (OPERATING window only).
   const event = schedule.event;
   const dayCrowd = ctx.crowd * (event ? 0.85 : 1);
-  const demand = (Math.max(profile.peak, 15) / 60) * dayCrowd;
+  // Lane demand grows faster than the crowd: on busy days more guests buy the pass and each books
+  // more, so headliners sell out by early afternoon, while on quiet days most rides keep windows.
+  const demand = (Math.max(profile.peak, 15) / 60) * dayCrowd ** 3;
   const models: ReturnModel[] = [];
   if (profile.multiPass)
     models.push(returnModel('multi_pass', null, op.opens_at, op.closes_at, demand, rng.next()));
@@ -213,12 +208,18 @@ export function buildRideTimeline(
   for (const o of outages) instants.push(o.start, o.end);
   instants.sort((x, y) => x - y);
 
-  const dayFactor = Math.exp(0.1 * clamp(rng.normal(), -2, 2));
+  const rideWeekday = profile.shape.weekday?.[weekdayOf(schedule.dayNumber) - 1] ?? 1;
+  const dayFactor = Math.exp(0.1 * clamp(rng.normal(), -2, 2)) * rideWeekday;
   const modelWait = (t: number, kind: Kind, noise: number, bump: number): number => {
     let level: number;
     if (kind === 'OPERATING') {
       const sinceOpen = (t - op.opens_at) / MINUTE_MS;
-      const curve = dailyCurve(sinceOpen, op.openMinute + sinceOpen, (op.closes_at - t) / MINUTE_MS);
+      const curve = dailyCurve(
+        profile.shape,
+        sinceOpen,
+        (op.closes_at - t) / MINUTE_MS,
+        op.openMinute + sinceOpen,
+      );
       level = profile.peak * dayCrowd * curve;
     } else if (kind === 'TICKETED_EVENT') {
       level = profile.peak * (0.8 + 0.2 * ctx.crowd) * (event?.waitFactor ?? 0.5);
@@ -262,9 +263,11 @@ export function buildRideTimeline(
       noise = nextNoise(rng, noise);
       if (profile.peak > 0) {
         const lastOutage = outages[outIndex - 1];
-        const bump = lastOutage
-          ? reopenBump((lastOutage.end - lastOutage.start) / MINUTE_MS, (t - lastOutage.end) / MINUTE_MS)
-          : 1;
+        // A recorded attraction's clock shape already averages its reopening queues in.
+        const bump =
+          lastOutage && !profile.shape.clock
+            ? reopenBump((lastOutage.end - lastOutage.start) / MINUTE_MS, (t - lastOutage.end) / MINUTE_MS)
+            : 1;
         posted = postedWait(modelWait(t, seg.kind, noise, bump));
         singleRider =
           profile.singleRiderRatio === null

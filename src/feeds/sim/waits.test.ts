@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FITTED_SHAPES } from './fitted-shapes.js';
 import { dailyCurve, postedWait, singleRiderWait } from './waits.js';
 import { dateStringOf, dayNumberOf, instantOfLocal } from './local-time.js';
 import { catalog, must, sim } from './test-fixtures.js';
@@ -50,8 +51,13 @@ describe('posted waits', () => {
     expect(singleRiderWait(10, 0.3)).toBe(5);
   });
 
-  it('follow the day: low at opening, peaking early afternoon, falling in the evening', () => {
-    expect(dailyCurve(30, 9 * 60 + 30, 750)).toBeLessThan(dailyCurve(240, 13 * 60, 540));
+  it('follow the day: low at opening, peaking late morning to midday, falling in the evening', () => {
+    const headliner = {
+      shape: FITTED_SHAPES.classShapes.headliner,
+      taper: FITTED_SHAPES.classTapers.headliner,
+    };
+    expect(dailyCurve(headliner, 30, 750, 570)).toBeLessThan(dailyCurve(headliner, 240, 540, 780));
+    expect(dailyCurve(headliner, 660, 30, 1230)).toBeLessThan(dailyCurve(headliner, 240, 540, 780));
     const days = Array.from({ length: 24 }, (_, i) => dateStringOf(dayNumberOf('2026-10-01') + i * 3));
     // Date-major, so each park day is built once.
     const samples = new Map(

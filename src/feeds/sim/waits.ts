@@ -5,9 +5,10 @@
  *
  * - `peak` is the ride's posted wait at the afternoon peak of a typical (crowd 1.0) day
  *   (profiles.ts): headliners 70-110, popular rides 30-60, minor rides 10-25.
- * - The daily curve targets the published shape: headliners post 20-40 minutes at opening (~35% of
- *   peak), climb over the first two hours, peak around 13:00-14:00 and fall to ~60% in the last hour
- *   as guests leave for dinner, fireworks and the exits.
+ * - The daily curve is fitted to real recorded posted waits (fitted-shapes.ts; data:
+ *   TouringPlans.com): waits open at ~35% of the day's peak, climb over the first two to three
+ *   hours, stay high through midday and ease off through the evening, with a taper in the last
+ *   hours before close. Recorded attractions use their own fitted shape, the others their class's.
  * - Noise: a per ride-day factor (±10%: a slow-loading day) and an AR(1) factor across updates
  *   (±12%, correlated, so the posted value wanders instead of jumping).
  * - After an outage the queue that built up outside shows as a bump of up to +35% that fades over
@@ -19,15 +20,45 @@ import type { Rng } from './random.js';
 
 const MINUTE_MS = 60_000;
 
+/** A fitted daily shape (fitted-shapes.ts): by half hour since open, with a taper before close. */
+export interface DailyShape {
+  /** Share of the day's peak by half hour since open (bin centres at 15, 45, … minutes). */
+  readonly shape: readonly number[];
+  /** Factor by half hour before close (bin 0: the last half hour); 1 further out. */
+  readonly taper: readonly number[];
+  /** The ride's own weekday effect (ISO Monday first) on top of the park's; absent: none. */
+  readonly weekday?: readonly number[];
+  /**
+   * A recorded attraction's own shape by local clock half hour from 06:00; when present it is
+   * followed instead of the shape since open (and the taper), whatever the hours.
+   */
+  readonly clock?: readonly number[];
+}
+
+function interpolate(values: readonly number[], minutes: number, beyond: number | null): number {
+  const position = minutes / 30 - 0.5;
+  if (position <= 0) return values[0] ?? 1;
+  const lo = Math.floor(position);
+  if (lo >= values.length - 1) return beyond ?? values[values.length - 1] ?? 1;
+  const a = values[lo] as number;
+  const b = values[lo + 1] as number;
+  return a + (b - a) * (position - lo);
+}
+
+const CLOCK_FROM_MINUTE = 6 * 60;
+
 /** Share of the day's peak at a moment of the OPERATING window. */
-export function dailyCurve(minutesSinceOpen: number, clockMinute: number, minutesToClose: number): number {
-  const sinceOpen = Math.max(0, minutesSinceOpen) / 60;
-  const toClose = Math.max(0, minutesToClose) / 60;
-  const ramp = 0.35 + 0.65 * (1 - Math.exp(-sinceOpen / 1.1));
-  const offPeak = (clockMinute / 60 - 13.75) / 3.6;
-  const hump = 0.78 + 0.22 * Math.exp(-offPeak * offPeak);
-  const tail = 0.6 + 0.4 * (1 - Math.exp(-toClose / 1.4));
-  return ramp * hump * tail;
+export function dailyCurve(
+  shape: DailyShape,
+  minutesSinceOpen: number,
+  minutesToClose: number,
+  clockMinute: number,
+): number {
+  if (shape.clock) return interpolate(shape.clock, Math.max(0, clockMinute - CLOCK_FROM_MINUTE), null);
+  return (
+    interpolate(shape.shape, Math.max(0, minutesSinceOpen), null) *
+    interpolate(shape.taper, Math.max(0, minutesToClose), 1)
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
  * Lightning storms that close outdoor rides (WEATHER_DELAY). Central Florida has thunderstorms on
  * roughly 55-60% of June-August afternoons, mostly 13:00-18:00, each closing outdoor rides for
  * ~30-90 minutes (the 10-mile lightning rule); November-March storms are rare fronts. Southern
- * California almost never sees lightning (a few winter days a year). A storm cell is drawn per
+ * California almost never sees lightning (a handful of winter days a year, under 2% of days). A storm cell is drawn per
  * resort and day, then each park of the resort is hit or missed and shifted a little.
  */
 import type { Region } from './calendar.js';
@@ -18,7 +18,7 @@ export interface Interval {
 const STORM_DAY_PROBABILITY: Readonly<Record<Region, readonly number[]>> = {
   //          Jan   Feb   Mar   Apr  May   Jun   Jul  Aug  Sep  Oct   Nov   Dec
   florida: [0.05, 0.06, 0.08, 0.1, 0.25, 0.55, 0.6, 0.6, 0.5, 0.22, 0.07, 0.05],
-  california: [0.05, 0.05, 0.04, 0.02, 0, 0, 0, 0.01, 0.01, 0.01, 0.03, 0.05],
+  california: [0.01, 0.01, 0.008, 0.004, 0, 0, 0, 0.003, 0.003, 0.003, 0.006, 0.01],
 };
 
 export function stormsOf(

@@ -1,0 +1,130 @@
+/**
+ * Real recorded posted waits (data: TouringPlans.com; see ../shared/data/touringplans/README.md),
+ * read from the gzip CSV files and mapped to the catalog's ride IDs. Used by the realism report
+ * and by the script that fits the simulator's shapes (scripts/fit-sim-shapes.ts).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+/** Recorded attraction file → the catalog ride that runs there now (null: gone). */
+export const RECORDED_ATTRACTIONS: readonly {
+  readonly file: string;
+  readonly name: string;
+  readonly ride: string | null;
+}[] = [
+  { file: 'alien_saucers', name: 'Alien Swirling Saucers', ride: 'hollywood-studios_alien-swirling-saucers' },
+  { file: 'dinosaur', name: 'DINOSAUR', ride: null },
+  {
+    file: 'expedition_everest',
+    name: 'Expedition Everest',
+    ride: 'animal-kingdom_expedition-everest-legend-of-the-forbidden-mountain',
+  },
+  { file: 'kilimanjaro_safaris', name: 'Kilimanjaro Safaris', ride: 'animal-kingdom_kilimanjaro-safaris' },
+  { file: 'navi_river', name: "Na'vi River Journey", ride: 'animal-kingdom_navi-river-journey' },
+  {
+    file: 'pirates_of_caribbean',
+    name: 'Pirates of the Caribbean',
+    ride: 'magic-kingdom_pirates-of-the-caribbean',
+  },
+  {
+    file: 'rock_n_rollercoaster',
+    name: "Rock 'n' Roller Coaster",
+    ride: 'hollywood-studios_rock-n-roller-coaster-starring-the-muppets',
+  },
+  { file: 'soarin', name: "Soarin'", ride: 'epcot_soarin-across-america' },
+  { file: 'spaceship_earth', name: 'Spaceship Earth', ride: 'epcot_spaceship-earth' },
+  // Rethemed in 2024 on the same log-flume track and layout.
+  { file: 'splash_mountain', name: 'Splash Mountain', ride: 'magic-kingdom_tianas-bayou-adventure' },
+  { file: 'toy_story_mania', name: 'Toy Story Mania!', ride: 'hollywood-studios_toy-story-mania' },
+];
+
+export interface RecordedWait {
+  /** Park day, `YYYY-MM-DD`. */
+  readonly parkDate: string;
+  /** Local clock minutes after midnight of the park day (past 1440 after midnight). */
+  readonly minute: number;
+  readonly posted: number;
+}
+
+/** The default data directory: ../shared/data/touringplans from the working directory. */
+export function touringPlansDir(explicit?: string): string {
+  return resolve(explicit ?? join(process.cwd(), '..', 'shared', 'data', 'touringplans'));
+}
+
+export function hasTouringPlans(dir = touringPlansDir()): boolean {
+  return existsSync(join(dir, 'soarin.csv.gz'));
+}
+
+/**
+ * Posted readings of one attraction between two park dates (inclusive). Readings above 300
+ * minutes are dropped as recording errors (the README warns of outliers).
+ */
+export function readPostedWaits(dir: string, file: string, from: string, to: string): RecordedWait[] {
+  const text = gunzipSync(readFileSync(join(dir, `${file}.csv.gz`))).toString('utf8');
+  const rows: RecordedWait[] = [];
+  let start = text.indexOf('\n') + 1;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
+    const parkDate = line.slice(0, 10);
+    if (parkDate < from || parkDate > to) continue;
+    const posted = line.slice(line.lastIndexOf(',') + 1).trim();
+    if (posted === '') continue;
+    const value = Number(posted);
+    if (!Number.isFinite(value) || value < 0 || value > 300) continue;
+    // "YYYY-MM-DD HH:MM:SS" in quotes after the first comma.
+    const stamp = line.slice(12, 31);
+    const hour = Number(stamp.slice(11, 13));
+    const minute = Number(stamp.slice(14, 16));
+    const nextDay = stamp.slice(0, 10) !== parkDate ? 1440 : 0;
+    rows.push({ parkDate, minute: nextDay + hour * 60 + minute, posted: value });
+  }
+  return rows;
+}
+
+/** One row per day of the park calendar file (parks_metadata_raw), the columns the fit uses. */
+export interface ParkCalendarDay {
+  readonly date: string;
+  /** TouringPlans' season label (e.g. "CHRISTMAS PEAK", "SPRING", "SEPTEMBER LOW"). */
+  readonly season: string;
+  /** Open and close by park prefix (mk, ep, hs, ak), seconds after midnight. */
+  readonly hours: Readonly<Record<string, { readonly open: number; readonly close: number }>>;
+}
+
+function splitCsvLine(line: string): string[] {
+  const out: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charAt(i);
+    if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) {
+      out.push(field);
+      field = '';
+    } else field += c;
+  }
+  out.push(field);
+  return out;
+}
+
+export function readParkCalendar(dir: string): ParkCalendarDay[] {
+  const text = gunzipSync(readFileSync(join(dir, 'parks_metadata_raw.csv.gz'))).toString('utf8');
+  const lines = text.split('\n').filter((l) => l.length > 0);
+  const header = splitCsvLine(lines[0] ?? '');
+  const col = (name: string): number => header.indexOf(name);
+  const days: ParkCalendarDay[] = [];
+  for (const line of lines.slice(1)) {
+    const f = splitCsvLine(line);
+    const hours: Record<string, { open: number; close: number }> = {};
+    for (const p of ['mk', 'ep', 'hs', 'ak']) {
+      const open = Number(f[col(`${p}open`)]);
+      const close = Number(f[col(`${p}close`)]);
+      if (Number.isFinite(open) && Number.isFinite(close) && close > open) hours[p] = { open, close };
+    }
+    days.push({ date: f[col('date')] ?? '', season: f[col('season')] ?? '', hours });
+  }
+  return days;
+}
