@@ -22,6 +22,7 @@ import { OutageService } from '../services/outages.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { RideHistoryService } from '../services/ride-history.js';
+import { SignupService } from '../services/signup.js';
 import type { Bus } from '../shared-state/bus.js';
 import { registerSite } from '../site/index.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
@@ -114,6 +115,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       outages: new OutageService(stores.history, live, clock),
       reliability,
       priorityLane: new PriorityLaneService(feeds.priorityPrices, live, clock),
+      signup: new SignupService(stores.accounts, clock),
     },
     access,
     trustProxy: trustProxy(config.trustProxy),
@@ -127,7 +129,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     context,
     logger,
     (app, parts) => {
-      registerSite(app, context);
+      registerSite(app, context, { schedule: feeds.schedule });
       streams.register(app, parts);
     },
     { ...HTTP_LIMITS, ...options.http },

@@ -8,6 +8,7 @@ import type { OutageService } from './outages.js';
 import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
 import type { RideHistoryService } from './ride-history.js';
+import type { SignupService } from './signup.js';
 
 export interface Services {
   /** Each park's current snapshot and whether it may be served. */
@@ -16,4 +17,6 @@ export interface Services {
   readonly outages: OutageService;
   readonly reliability: ReliabilityService;
   readonly priorityLane: PriorityLaneService;
+  /** Free-key sign-up from the website. */
+  readonly signup: SignupService;
 }

@@ -1,15 +1,110 @@
 /**
- * The website's pages served by this process: the developer documentation, rendered once from the
- * OpenAPI document the API serves, so the reference can never disagree with the routes.
+ * The website served by this process, outside `/v1`: the pages every `attribution.url` points to
+ * (home, park and ride pages, an HTML 404 for the rest), their scripts and styles, the developer
+ * documentation and the free-key sign-up. Pages read the services the API reads and are prepared
+ * like API bodies (ETag, compression, 304), once per version of their data.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiContext } from '../api/context.js';
+import { sendPrepared } from '../api/prepared/body.js';
 import type { ApiServer } from '../api/server.js';
+import type { ScheduleFeed } from '../feeds/types.js';
+import { ASSET_CACHE_CONTROL, SiteAssets } from './assets/index.js';
 import { renderDocsHtml, renderDocsMarkdown, type DocsOptions } from './docs/index.js';
+import { renderStreamingGuide } from './docs/streaming-guide.js';
+import { renderHome, homeVersion } from './pages/home.js';
+import { renderNotFound } from './pages/not-found.js';
+import { HTML_CONTENT_TYPE, PageCache } from './pages/page-cache.js';
+import { parkPageKey, parkPageVersion, renderParkPage } from './pages/park.js';
+import { renderRidePage, ridePageVersion } from './pages/ride.js';
+import { parseWaitsQuery } from './pages/waits-table.js';
+import { registerSignup } from './signup/index.js';
+import { TodayHoursReader } from './sources/today-hours.js';
 
 const DOCS_MAX_AGE = 300;
+/** The pages show live waits, which the API serves with max-age 5. */
+const PAGE_MAX_AGE = 5;
 
-export function registerSite(server: ApiServer, context: ApiContext): void {
+export interface SiteDependencies {
+  /** Today's hours on the home and park pages (the schedule ingest reads). */
+  readonly schedule: ScheduleFeed;
+}
+
+export function registerSite(server: ApiServer, context: ApiContext, deps: SiteDependencies): void {
+  registerDocs(server, context);
+  registerPages(server, context, deps);
+  registerSignup(server, context);
+}
+
+function registerPages(server: ApiServer, context: ApiContext, deps: SiteDependencies): void {
+  const { catalog, clock } = context;
+  const assets = new SiteAssets();
+  const hours = new TodayHoursReader(deps.schedule, clock);
+  const home = new PageCache(clock, PAGE_MAX_AGE);
+  const parks = new PageCache(clock, PAGE_MAX_AGE);
+  const rides = new PageCache(clock, PAGE_MAX_AGE);
+  const config = { maxAge: PAGE_MAX_AGE };
+  const assetCacheControl = { keyless: ASSET_CACHE_CONTROL, keyed: ASSET_CACHE_CONTROL };
+
+  const notFound = (reply: FastifyReply, what: string, park?: Parameters<typeof renderNotFound>[2]) =>
+    reply
+      .code(404)
+      .type(HTML_CONTENT_TYPE)
+      .send(renderNotFound(context, what, park));
+
+  server.get('/', { schema: { hide: true }, config }, async (request, reply) => {
+    const input = { hours };
+    return home.send(request, reply, 'home', homeVersion(input, context), () => renderHome(input, context));
+  });
+
+  server.get('/parks/:park', { schema: { hide: true }, config }, async (request, reply) => {
+    const { park: identifier } = request.params as { park: string };
+    const park = catalog.park(identifier);
+    if (!park) return notFound(reply, `There is no park "${identifier}".`);
+    if (identifier !== park.key) return redirect(request, reply, `/parks/${park.key}`);
+    const input = { park, hours, query: parseWaitsQuery(park, request.query as Record<string, unknown>) };
+    return parks.send(request, reply, parkPageKey(input), parkPageVersion(input, context), () =>
+      renderParkPage(input, context, [assets.parkScript.url]),
+    );
+  });
+
+  server.get('/parks/:park/rides/:ride', { schema: { hide: true }, config }, async (request, reply) => {
+    const { park: parkId, ride: slug } = request.params as { park: string; ride: string };
+    const park = catalog.park(parkId);
+    if (!park) return notFound(reply, `There is no park "${parkId}".`);
+    const ride = park.attractions.find((a) => a.slug === slug);
+    if (!ride) {
+      // A ride ID, a name or an alias of the park: send the reader to the ride's one address.
+      const found = catalog.ride(slug, park);
+      if (found.kind === 'found')
+        return redirect(request, reply, `/parks/${park.key}/rides/${found.ride.slug}`);
+      return notFound(reply, `${park.name} has no attraction "${slug}".`, park);
+    }
+    if (parkId !== park.key) return redirect(request, reply, `/parks/${park.key}/rides/${ride.slug}`);
+    const input = { park, ride };
+    return rides.send(request, reply, ride.id, ridePageVersion(input, context), () =>
+      renderRidePage(input, context, {
+        scripts: [assets.uplotScript.url, assets.rideScript.url],
+        styles: [assets.uplotStyle.url],
+      }),
+    );
+  });
+
+  server.get('/assets/:file', { schema: { hide: true } }, async (request, reply) => {
+    const found = assets.find(request.url.split('?')[0] ?? '');
+    if (!found) return notFound(reply, 'There is no such file.');
+    return sendPrepared(request, reply, found.body, assetCacheControl);
+  });
+}
+
+/** 301 to the page's one address, keeping the query. */
+function redirect(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply {
+  const mark = request.url.indexOf('?');
+  return reply.redirect(mark < 0 ? path : `${path}${request.url.slice(mark)}`, 301);
+}
+
+function registerDocs(server: ApiServer, context: ApiContext): void {
   const { links, config } = context;
   const options: DocsOptions = {
     siteUrl: config.siteUrl,
@@ -22,6 +117,7 @@ export function registerSite(server: ApiServer, context: ApiContext): void {
   // The document is complete only once every route is registered, so render on first request.
   let html: string | undefined;
   let markdown: string | undefined;
+  let streaming: string | undefined;
   // openapi-types' 3.1 types reject `{ type: 'null' }`, which the generated document validly contains.
   const document = () => server.swagger() as unknown as OpenAPIV3_1.Document;
 
@@ -30,7 +126,7 @@ export function registerSite(server: ApiServer, context: ApiContext): void {
     { schema: { hide: true }, config: { maxAge: DOCS_MAX_AGE } },
     async (_request, reply) => {
       html ??= renderDocsHtml(document(), options);
-      return reply.type('text/html; charset=utf-8').send(html);
+      return reply.type(HTML_CONTENT_TYPE).send(html);
     },
   );
   server.get(
@@ -39,6 +135,14 @@ export function registerSite(server: ApiServer, context: ApiContext): void {
     async (_request, reply) => {
       markdown ??= renderDocsMarkdown(document(), options);
       return reply.type('text/markdown; charset=utf-8').send(markdown);
+    },
+  );
+  server.get(
+    '/docs/streaming',
+    { schema: { hide: true }, config: { maxAge: DOCS_MAX_AGE } },
+    async (_request, reply) => {
+      streaming ??= renderStreamingGuide(context);
+      return reply.type(HTML_CONTENT_TYPE).send(streaming);
     },
   );
 }

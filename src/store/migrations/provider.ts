@@ -6,10 +6,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { migration0001 } from './0001-history.js';
 import { migration0002 } from './0002-api-keys.js';
+import { migration0004 } from './0004-accounts.js';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_history': migration0001,
   '0002_api_keys': migration0002,
+  '0004_accounts': migration0004,
 };
 
 export const inCodeMigrationProvider: MigrationProvider = {

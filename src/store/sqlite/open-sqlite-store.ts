@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { BetterSqlite3 } from './native.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { KyselyHistoryStore } from '../kysely-history-store.js';
+import { KyselyAccountStore } from '../kysely-account-store.js';
 import { KyselyKeyStore } from '../kysely-key-store.js';
 import { ConfigError } from '../../config/index.js';
 import type { HistoryStore, Stores } from '../ports.js';
@@ -59,7 +60,12 @@ async function openSqliteFile(filename: string): Promise<Stores> {
     await migrateSqlite(sqlite, db);
     // Kysely's destroy() closes the better-sqlite3 handle; the history store's close() calls it.
     const history = new KyselyHistoryStore(db, { writeChanges: preparedChangeWriter(sqlite) });
-    return { history, keys: new KyselyKeyStore(db), close: () => history.close() };
+    return {
+      history,
+      keys: new KyselyKeyStore(db),
+      accounts: new KyselyAccountStore(db),
+      close: () => history.close(),
+    };
   } catch (error) {
     sqlite.close();
     throw error;
