@@ -31,7 +31,7 @@ export const PARK_SCRIPT = String.raw`(function () {
   function clock(iso) { return iso ? time.format(new Date(iso)) : ''; }
   function lane(l) {
     if (!l) return '\u2014';
-    var w = l.state === 'FINISHED' || !l.return_start ? 'Sold out' : clock(l.return_start) + '\u2013' + clock(l.return_end);
+    var w = l.state === 'FINISHED' || !l.return_start ? 'Sold out' : clock(l.return_start) + '<span class="to">\u2013' + clock(l.return_end) + '</span>';
     return w + (l.price === null ? '' : '<span class="sub">' + money.format(l.price) + '</span>');
   }
   function row(e) {
@@ -43,7 +43,7 @@ export const PARK_SCRIPT = String.raw`(function () {
       '<td>' + name + '<span class="sub">' + esc(sub) + '</span></td>' +
       '<td><span class="status s-' + e.status + '">' + LABELS[e.status] + '</span></td>' +
       '<td class="num">' + wait(e.standby_wait_minutes) + '</td>' +
-      '<td class="num">' + wait(e.single_rider_wait_minutes) + '</td>' +
+      '<td class="num col-sr">' + wait(e.single_rider_wait_minutes) + '</td>' +
       '<td>' + lane(e.priority_lane) + '</td></tr>';
   }
   function compare(a, b) {
@@ -86,6 +86,9 @@ export const PARK_SCRIPT = String.raw`(function () {
       render(); remember();
     });
     form.addEventListener('submit', function (event) { event.preventDefault(); });
+    // Choices apply as they are made: the button is for readers without this script.
+    var button = form.querySelector('button[type=submit]');
+    if (button) button.hidden = true;
   }
   table.tHead.addEventListener('click', function (event) {
     var th = event.target.closest('th[data-sort]');

@@ -59,6 +59,7 @@ footer.site{border-top:1px solid var(--border);padding:1rem 0 2rem;font-size:.9r
 footer.site p{margin:.25rem 0}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
 pre{background:var(--surface);border:1px solid var(--border);border-radius:6px;padding:.75rem 1rem;overflow-x:auto}
+@media (max-width:40rem){.wrap{padding:0 .6rem}th,td{padding:.35rem .25rem}th{white-space:normal}table{font-size:.875rem}.col-sr,.to{display:none}.big{font-size:1.75rem}}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `
   .trim()

@@ -6,7 +6,7 @@ import type { ApiContext } from '../../api/context.js';
 import type { Park } from '../../catalog/types.js';
 import type { ScheduleWindow } from '../../feeds/types.js';
 import { escapeHtml } from '../docs/escape.js';
-import { clockTime } from '../format.js';
+import { clockTime, zoneName } from '../format.js';
 import type { TodayHoursReader } from '../sources/today-hours.js';
 import { renderPage } from './layout.js';
 import type { PageSection } from './section.js';
@@ -60,7 +60,7 @@ const parksSection: PageSection<HomeInput> = {
             const today = await hours.forPark(park);
             return `<li><a class="park" href="/parks/${escapeHtml(park.key)}">${escapeHtml(park.name)}</a>
 <p><span class="status ${status.className}">${status.label}</span></p>
-<p>${escapeHtml(hoursLabel(today.windows, park.time_zone))} <span class="sub">park time</span></p></li>`;
+<p>${escapeHtml(hoursLabel(today.windows, park.time_zone))} <span class="sub">${escapeHtml(zoneName(context.clock.now(), park.time_zone))}, park time</span></p></li>`;
           }),
         );
         return `<h3>${escapeHtml(resort.name)}</h3>\n<ul class="cards">${cards.join('\n')}</ul>`;

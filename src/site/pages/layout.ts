@@ -32,6 +32,7 @@ export function renderPage(shell: PageShell): string {
 <title>${escapeHtml(shell.title)}</title>
 <meta name="description" content="${escapeHtml(shell.description)}">
 <link rel="canonical" href="${escapeHtml(shell.canonical)}">
+<link rel="icon" href="data:,">
 <style>${SITE_CSS}</style>
 ${[...styles, ...scripts].join('\n')}
 </head>

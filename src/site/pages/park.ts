@@ -109,7 +109,7 @@ const outagesSection: PageSection<ParkPageInput> = {
         : escapeHtml(outage.ride_id);
       const end = outage.ended_at === null ? 'ongoing' : clockTime(outage.ended_at, park.time_zone);
       const length = durationLabel((outage.ended_at ?? today.now) - outage.started_at);
-      return `<tr><td>${name}</td><td><span class="status s-${outage.status}">${escapeHtml(statusLabel(outage.status))}</span></td><td>${clockTime(outage.started_at, park.time_zone)}–${end}</td><td class="num">${length}</td></tr>`;
+      return `<tr><td>${name}</td><td><span class="status s-${escapeHtml(outage.status)}">${escapeHtml(statusLabel(outage.status))}</span></td><td>${clockTime(outage.started_at, park.time_zone)}–${end}</td><td class="num">${length}</td></tr>`;
     });
     return `<div class="scroll"><table><caption class="visually-hidden">Outages today</caption><thead><tr><th scope="col">Attraction</th><th scope="col">Reported</th><th scope="col">When</th><th scope="col" class="num">Length</th></tr></thead><tbody>
 ${rows.join('\n')}

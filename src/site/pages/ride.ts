@@ -99,7 +99,11 @@ const historySection: PageSection<RidePageInput> = {
     if (changes.length === 0)
       return `<p class="note">No wait recorded yet on ${escapeHtml(dayLabel(window.to_date))}.</p>`;
     const series: WaitSeries = { zone: park.time_zone, t: [], w: [] };
-    for (const change of changes) {
+    // The chart starts at the first posted wait of the day, not at midnight's closed status.
+    const first = changes.findIndex(
+      (change) => change.status === 'OPERATING' && change.standby_wait_minutes !== null,
+    );
+    for (const change of first < 0 ? changes : changes.slice(first)) {
       series.t.push(Math.floor(change.at / 1000));
       series.w.push(change.status === 'OPERATING' ? change.standby_wait_minutes : null);
     }
@@ -114,7 +118,7 @@ const historySection: PageSection<RidePageInput> = {
         : `Posted standby wait between ${Math.min(...waits)} and ${Math.max(...waits)} minutes today.`;
     const rows = changes.map(
       (change) =>
-        `<tr><td>${clockTime(change.at, park.time_zone)}</td><td><span class="status s-${change.status}">${escapeHtml(statusLabel(change.status))}</span></td><td class="num">${waitLabel(change.standby_wait_minutes)}</td></tr>`,
+        `<tr><td>${clockTime(change.at, park.time_zone)}</td><td><span class="status s-${escapeHtml(change.status)}">${escapeHtml(statusLabel(change.status))}</span></td><td class="num">${waitLabel(change.standby_wait_minutes)}</td></tr>`,
     );
     return `<figure>
 <div class="chart" id="wait-chart" role="img" aria-label="${escapeHtml(`Chart of the posted standby wait today. ${summary}`)}"></div>
@@ -140,7 +144,7 @@ const outagesSection: PageSection<RidePageInput> = {
     const rows = outages.map((outage) => {
       const day = dayLabel(new Date(outage.started_at).toLocaleDateString('en-CA', { timeZone: zone }));
       const end = outage.ended_at === null ? 'ongoing' : clockTime(outage.ended_at, zone);
-      return `<tr><td>${escapeHtml(day)}</td><td>${clockTime(outage.started_at, zone)}–${end}</td><td><span class="status s-${outage.status}">${escapeHtml(statusLabel(outage.status))}</span></td><td class="num">${durationLabel((outage.ended_at ?? window.now) - outage.started_at)}</td></tr>`;
+      return `<tr><td>${escapeHtml(day)}</td><td>${clockTime(outage.started_at, zone)}–${end}</td><td><span class="status s-${escapeHtml(outage.status)}">${escapeHtml(statusLabel(outage.status))}</span></td><td class="num">${durationLabel((outage.ended_at ?? window.now) - outage.started_at)}</td></tr>`;
     });
     return `<div class="scroll"><table><caption class="visually-hidden">Recent outages</caption><thead><tr><th scope="col">Day</th><th scope="col">When</th><th scope="col">Reported</th><th scope="col" class="num">Length</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
   },

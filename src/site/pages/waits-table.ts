@@ -67,7 +67,8 @@ export function laneCell(lane: LiveEntryView['priority_lane'], zone: string): st
   if (!lane) return '—';
   const start = clockTimeOf(lane.return_start, zone);
   const end = clockTimeOf(lane.return_end, zone);
-  const window = lane.state === 'FINISHED' || !start ? 'Sold out' : `${start}–${end ?? ''}`;
+  const window =
+    lane.state === 'FINISHED' || !start ? 'Sold out' : `${start}<span class="to">–${end ?? ''}</span>`;
   const price = lane.price === null ? '' : `<span class="sub">${money(lane.price, 'USD')}</span>`;
   return `${window}${price}`;
 }
@@ -82,7 +83,7 @@ export function waitsRow(entry: LiveEntryView, ride: Attraction | undefined, par
 <td>${name}<span class="sub">${escapeHtml(sub)}</span></td>
 <td><span class="status s-${entry.status}">${STATUS_LABELS[entry.status]}</span></td>
 <td class="num">${waitLabel(entry.standby_wait_minutes)}</td>
-<td class="num">${waitLabel(entry.single_rider_wait_minutes)}</td>
+<td class="num col-sr">${waitLabel(entry.single_rider_wait_minutes)}</td>
 <td>${laneCell(entry.priority_lane, park.time_zone)}</td>
 </tr>`;
 }
@@ -140,7 +141,7 @@ export function waitsTable(entries: readonly LiveEntryView[], park: Park, query:
   );
   return `<div class="scroll"><table id="waits-table">
 <caption class="visually-hidden">Live waits at ${escapeHtml(park.name)}</caption>
-<thead><tr>${sortHeader('Attraction', 'name', query, false)}${sortHeader('Status', 'status', query, false)}${sortHeader('Standby', 'wait', query, true)}<th scope="col" class="num">Single rider</th><th scope="col">${escapeHtml(park.resort.priority_lane_brand)}</th></tr></thead>
+<thead><tr>${sortHeader('Attraction', 'name', query, false)}${sortHeader('Status', 'status', query, false)}${sortHeader('Standby', 'wait', query, true)}<th scope="col" class="num col-sr">Single rider</th><th scope="col">${escapeHtml(park.resort.priority_lane_brand)}</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table></div>
