@@ -12,6 +12,7 @@ import type { ApiServer } from '../api/server.js';
 import type { ScheduleFeed } from '../feeds/types.js';
 import { ASSET_CACHE_CONTROL, SiteAssets } from './assets/index.js';
 import { renderDocsHtml, renderDocsMarkdown, type DocsOptions } from './docs/index.js';
+import { renderReferencePage } from './docs/reference-page.js';
 import { renderStreamingGuide } from './docs/streaming-guide.js';
 import { renderHome, homeVersion } from './pages/home.js';
 import { renderNotFound } from './pages/not-found.js';
@@ -32,14 +33,19 @@ export interface SiteDependencies {
 }
 
 export function registerSite(server: ApiServer, context: ApiContext, deps: SiteDependencies): void {
-  registerDocs(server, context);
-  registerPages(server, context, deps);
+  const assets = new SiteAssets();
+  registerDocs(server, context, assets);
+  registerPages(server, context, deps, assets);
   registerSignup(server, context);
 }
 
-function registerPages(server: ApiServer, context: ApiContext, deps: SiteDependencies): void {
+function registerPages(
+  server: ApiServer,
+  context: ApiContext,
+  deps: SiteDependencies,
+  assets: SiteAssets,
+): void {
   const { catalog, clock } = context;
-  const assets = new SiteAssets();
   const hours = new TodayHoursReader(deps.schedule, clock);
   const home = new PageCache(clock, PAGE_MAX_AGE);
   const parks = new PageCache(clock, PAGE_MAX_AGE);
@@ -104,7 +110,7 @@ function redirect(request: FastifyRequest, reply: FastifyReply, path: string): F
   return reply.redirect(mark < 0 ? path : `${path}${request.url.slice(mark)}`, 301);
 }
 
-function registerDocs(server: ApiServer, context: ApiContext): void {
+function registerDocs(server: ApiServer, context: ApiContext, assets: SiteAssets): void {
   const { links, config } = context;
   const options: DocsOptions = {
     siteUrl: config.siteUrl,
@@ -113,11 +119,17 @@ function registerDocs(server: ApiServer, context: ApiContext): void {
     htmlUrl: links.docsHtml,
     openapiUrl: links.openapi,
     streamUrl: links.stream,
+    streamingGuideUrl: `${config.siteUrl}/docs/streaming`,
+    referenceUrl: `${config.siteUrl}/docs/reference`,
   };
   // The document is complete only once every route is registered, so render on first request.
   let html: string | undefined;
   let markdown: string | undefined;
   let streaming: string | undefined;
+  const reference = renderReferencePage(context, {
+    scripts: [assets.swaggerScript.url, assets.referenceScript.url],
+    styles: [assets.swaggerStyle.url],
+  });
   // openapi-types' 3.1 types reject `{ type: 'null' }`, which the generated document validly contains.
   const document = () => server.swagger() as unknown as OpenAPIV3_1.Document;
 
@@ -144,5 +156,10 @@ function registerDocs(server: ApiServer, context: ApiContext): void {
       streaming ??= renderStreamingGuide(context);
       return reply.type(HTML_CONTENT_TYPE).send(streaming);
     },
+  );
+  server.get(
+    '/docs/reference',
+    { schema: { hide: true }, config: { maxAge: DOCS_MAX_AGE } },
+    async (_request, reply) => reply.type(HTML_CONTENT_TYPE).send(reference),
   );
 }

@@ -1,13 +1,14 @@
 /**
  * The site's scripts and styles, prepared once (ETag, brotli and gzip, like API bodies) and served
- * from this process under content-hashed names, so browsers keep them for a year. uPlot is read
- * from its npm package: no CDN.
+ * from this process under content-hashed names, so browsers keep them for a year. uPlot and Swagger
+ * UI are read from their npm packages: no CDN.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PreparedBody } from '../../api/prepared/body.js';
 import { PARK_SCRIPT } from './park-script.js';
+import { REFERENCE_SCRIPT } from './reference-script.js';
 import { RIDE_SCRIPT } from './ride-script.js';
 
 const JS = 'text/javascript; charset=utf-8';
@@ -39,8 +40,20 @@ export class SiteAssets {
   readonly rideScript = asset('ride', 'js', RIDE_SCRIPT);
   readonly uplotScript = asset('uplot', 'js', fromPackage('uplot/dist/uPlot.iife.min.js'));
   readonly uplotStyle = asset('uplot', 'css', fromPackage('uplot/dist/uPlot.min.css'));
+  // The interactive reference only (ADR 0009): about 400 KB compressed, never on the site's pages.
+  readonly swaggerScript = asset('swagger-ui', 'js', fromPackage('swagger-ui-dist/swagger-ui-bundle.js'));
+  readonly swaggerStyle = asset('swagger-ui', 'css', fromPackage('swagger-ui-dist/swagger-ui.css'));
+  readonly referenceScript = asset('reference', 'js', REFERENCE_SCRIPT);
   private readonly byUrl = new Map<string, Asset>(
-    [this.parkScript, this.rideScript, this.uplotScript, this.uplotStyle].map((a) => [a.url, a]),
+    [
+      this.parkScript,
+      this.rideScript,
+      this.uplotScript,
+      this.uplotStyle,
+      this.swaggerScript,
+      this.swaggerStyle,
+      this.referenceScript,
+    ].map((a) => [a.url, a]),
   );
 
   find(url: string): Asset | undefined {

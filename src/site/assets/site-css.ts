@@ -57,8 +57,9 @@ form.signup{display:grid;gap:.75rem;max-width:26rem}
 .key{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1rem;padding:.5rem;background:var(--surface);border:1px solid var(--border);border-radius:6px;overflow-wrap:anywhere}
 footer.site{border-top:1px solid var(--border);padding:1rem 0 2rem;font-size:.9rem;color:var(--muted)}
 footer.site p{margin:.25rem 0}
-code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
-pre{background:var(--surface);border:1px solid var(--border);border-radius:6px;padding:.75rem 1rem;overflow-x:auto}
+pre.code,pre.code code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem}
+pre.code{background:var(--surface);border:1px solid var(--border);border-radius:6px;padding:.75rem 1rem;overflow-x:auto}
+#swagger-ui .info a,#swagger-ui .info .url{color:var(--link)}#swagger-ui .info .title small{background:#525966}#swagger-ui .info .title small.version-stamp{background:#3d6b00}#swagger-ui .opblock-get .opblock-summary-method{background:#0b5cad}#swagger-ui .btn.authorize{color:#0b6e45;border-color:#0b6e45}#swagger-ui .btn.authorize svg{fill:#0b6e45}
 @media (max-width:40rem){.wrap{padding:0 .6rem}th,td{padding:.35rem .25rem}th{white-space:normal}table{font-size:.875rem}.col-sr,.to{display:none}.big{font-size:1.75rem}}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `

@@ -56,7 +56,7 @@ socket.onclose = (event) => console.log('closed', event.code, event.reason);
 }
 
 function code(text: string, id: string): string {
-  return `<pre id="${id}" tabindex="0"><code>${escapeHtml(text)}</code></pre>`;
+  return `<pre class="code" id="${id}" tabindex="0"><code>${escapeHtml(text)}</code></pre>`;
 }
 
 export function renderStreamingGuide(context: ApiContext): string {

@@ -39,7 +39,7 @@ ${[...styles, ...scripts].join('\n')}
 <body>
 <header class="site"><div class="wrap">
 <a class="brand" href="/">queuecast</a>
-<nav aria-label="Site"><a href="/">Parks</a><a href="/docs">Developers</a><a href="/docs/streaming">Streaming guide</a><a href="/signup">Free API key</a></nav>
+<nav aria-label="Site"><a href="/">Parks</a><a href="/docs">Developers</a><a href="/docs/reference">API reference</a><a href="/docs/streaming">Streaming guide</a><a href="/signup">Free API key</a></nav>
 </div></header>
 <main class="wrap" id="main">
 ${shell.main}

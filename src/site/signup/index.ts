@@ -80,7 +80,7 @@ function keyPage(context: ApiContext, key: string, appName: string): string {
 <p class="lead">For ${escapeHtml(appName)}. Copy it now: it is shown only this once.</p>
 <p class="key" id="api-key">${escapeHtml(key)}</p>
 <p>Send it as <code>Authorization: Bearer …</code> or <code>X-Service-Key: …</code> (streams also take <code>?key=</code>). A key in a web page's code is public: anyone can read it and spend its limits.</p>
-<pre class="key" tabindex="0"><code>${escapeHtml(example)}</code></pre>
+<pre class="code" tabindex="0"><code>${escapeHtml(example)}</code></pre>
 <p><a href="/docs">API documentation</a> · <a href="/docs/streaming">Streaming guide</a></p>`,
   });
 }
