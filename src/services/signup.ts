@@ -74,7 +74,8 @@ export class SignupService {
 
     const now = this.clock.now();
     const addressHash = hashKey(`signup-address:${request.address}`);
-    const recent = await this.accounts.countSignups(addressHash, now - SIGNUP_WINDOW_MS);
+    // A sign-up counts for exactly one window: one made at `now - SIGNUP_WINDOW_MS` no longer does.
+    const recent = await this.accounts.countSignups(addressHash, now - SIGNUP_WINDOW_MS + 1);
     if (recent >= SIGNUPS_PER_ADDRESS) {
       return {
         kind: 'limited',
