@@ -7,7 +7,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiContext } from '../api/context.js';
-import { sendPrepared } from '../api/prepared/body.js';
+import { PreparedBody, sendPrepared } from '../api/prepared/body.js';
+import { cacheControls } from '../api/response-headers.js';
 import type { ApiServer } from '../api/server.js';
 import type { ScheduleFeed } from '../feeds/types.js';
 import { ASSET_CACHE_CONTROL, SiteAssets } from './assets/index.js';
@@ -122,44 +123,27 @@ function registerDocs(server: ApiServer, context: ApiContext, assets: SiteAssets
     streamingGuideUrl: `${config.siteUrl}/docs/streaming`,
     referenceUrl: `${config.siteUrl}/docs/reference`,
   };
-  // The document is complete only once every route is registered, so render on first request.
-  let html: string | undefined;
-  let markdown: string | undefined;
-  let streaming: string | undefined;
-  const reference = renderReferencePage(context, {
-    scripts: [assets.swaggerScript.url, assets.referenceScript.url],
-    styles: [assets.swaggerStyle.url],
-  });
   // openapi-types' 3.1 types reject `{ type: 'null' }`, which the generated document validly contains.
   const document = () => server.swagger() as unknown as OpenAPIV3_1.Document;
-
-  server.get(
-    '/docs',
-    { schema: { hide: true }, config: { maxAge: DOCS_MAX_AGE } },
-    async (_request, reply) => {
-      html ??= renderDocsHtml(document(), options);
-      return reply.type(HTML_CONTENT_TYPE).send(html);
-    },
-  );
-  server.get(
-    '/docs.md',
-    { schema: { hide: true }, config: { maxAge: DOCS_MAX_AGE } },
-    async (_request, reply) => {
-      markdown ??= renderDocsMarkdown(document(), options);
-      return reply.type('text/markdown; charset=utf-8').send(markdown);
-    },
-  );
-  server.get(
-    '/docs/streaming',
-    { schema: { hide: true }, config: { maxAge: DOCS_MAX_AGE } },
-    async (_request, reply) => {
-      streaming ??= renderStreamingGuide(context);
-      return reply.type(HTML_CONTENT_TYPE).send(streaming);
-    },
-  );
-  server.get(
-    '/docs/reference',
-    { schema: { hide: true }, config: { maxAge: DOCS_MAX_AGE } },
-    async (_request, reply) => reply.type(HTML_CONTENT_TYPE).send(reference),
+  const cacheControl = cacheControls(DOCS_MAX_AGE);
+  /**
+   * Serves `render`'s text prepared like an API body (ETag, brotli/gzip, 304). The document is
+   * complete only once every route is registered, so each page is rendered on its first request.
+   */
+  const serveOnce = (url: string, contentType: string, render: () => string) => {
+    let body: PreparedBody | undefined;
+    server.get(url, { schema: { hide: true }, config: { maxAge: DOCS_MAX_AGE } }, async (request, reply) => {
+      body ??= new PreparedBody(Buffer.from(render()), contentType);
+      return sendPrepared(request, reply, body, cacheControl);
+    });
+  };
+  serveOnce('/docs', HTML_CONTENT_TYPE, () => renderDocsHtml(document(), options));
+  serveOnce('/docs.md', 'text/markdown; charset=utf-8', () => renderDocsMarkdown(document(), options));
+  serveOnce('/docs/streaming', HTML_CONTENT_TYPE, () => renderStreamingGuide(context));
+  serveOnce('/docs/reference', HTML_CONTENT_TYPE, () =>
+    renderReferencePage(context, {
+      scripts: [assets.swaggerScript.url, assets.referenceScript.url],
+      styles: [assets.swaggerStyle.url],
+    }),
   );
 }
