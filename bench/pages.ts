@@ -1,8 +1,9 @@
 /**
  * The website rows: bytes per page as a browser gets them (brotli, the page plus every script and
  * stylesheet it loads), time to first byte, and Lighthouse scores for the park and ride pages at
- * phone size when the `lighthouse` CLI runs here (CHROME_PATH=/usr/bin/chromium, offline). The
- * pages' requests/s against the bare baseline are the page cases of http.ts.
+ * phone size when the `lighthouse` CLI is installed (`npm install --no-save lighthouse@12`: version
+ * 13 wants Node 22.19 or later; it runs offline with CHROME_PATH=/usr/bin/chromium). The pages'
+ * requests/s against the bare baseline are the page cases of http.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -137,7 +138,7 @@ export async function pageRows(data: BenchData): Promise<Row[]> {
     for (const { name, path } of PAGES.slice(1)) {
       const scores = lighthouse(`${origin}${path}`);
       if (!scores) {
-        rows.push(notBuilt(`${name}: Lighthouse (the lighthouse CLI does not run here)`));
+        rows.push(notBuilt(`${name}: Lighthouse (not installed: npm install --no-save lighthouse@12)`));
         continue;
       }
       for (const [label, value] of [

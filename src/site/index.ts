@@ -8,6 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiContext } from '../api/context.js';
 import { PreparedBody, sendPrepared } from '../api/prepared/body.js';
+import type { PreparedLookup } from '../api/prepared/lane.js';
+import { parseQueryString } from '../api/params.js';
 import { cacheControls } from '../api/response-headers.js';
 import type { ApiServer } from '../api/server.js';
 import type { ScheduleFeed } from '../feeds/types.js';
@@ -60,17 +62,34 @@ function registerPages(
       .type(HTML_CONTENT_TYPE)
       .send(renderNotFound(context, what, park));
 
-  server.get('/', { schema: { hide: true }, config }, async (request, reply) => {
-    const input = { hours };
-    return home.send(request, reply, 'home', homeVersion(input, context), () => renderHome(input, context));
-  });
+  const homeInput = { hours };
+  /** A park page's input, for the park's own key only (an alias is redirected by the router). */
+  const parkInput = (identifier: string, query: Readonly<Record<string, unknown>>) => {
+    const park = catalog.park(identifier);
+    return park?.key === identifier ? { park, hours, query: parseWaitsQuery(park, query) } : undefined;
+  };
+  const rideInput = (parkKey: string, slug: string) => {
+    const park = catalog.park(parkKey);
+    const ride = park?.key === parkKey ? park.attractions.find((a) => a.slug === slug) : undefined;
+    return park && ride ? { park, ride } : undefined;
+  };
+  const ridePageAssets = {
+    scripts: [assets.uplotScript.url, assets.rideScript.url],
+    styles: [assets.uplotStyle.url],
+  };
+
+  server.get('/', { schema: { hide: true }, config }, async (request, reply) =>
+    home.send(request, reply, 'home', homeVersion(homeInput, context), () => renderHome(homeInput, context)),
+  );
 
   server.get('/parks/:park', { schema: { hide: true }, config }, async (request, reply) => {
     const { park: identifier } = request.params as { park: string };
-    const park = catalog.park(identifier);
-    if (!park) return notFound(reply, `There is no park "${identifier}".`);
-    if (identifier !== park.key) return redirect(request, reply, `/parks/${park.key}`);
-    const input = { park, hours, query: parseWaitsQuery(park, request.query as Record<string, unknown>) };
+    const input = parkInput(identifier, request.query as Record<string, unknown>);
+    if (!input) {
+      const park = catalog.park(identifier);
+      if (!park) return notFound(reply, `There is no park "${identifier}".`);
+      return redirect(request, reply, `/parks/${park.key}`);
+    }
     return parks.send(request, reply, parkPageKey(input), parkPageVersion(input, context), () =>
       renderParkPage(input, context, [assets.parkScript.url]),
     );
@@ -78,24 +97,35 @@ function registerPages(
 
   server.get('/parks/:park/rides/:ride', { schema: { hide: true }, config }, async (request, reply) => {
     const { park: parkId, ride: slug } = request.params as { park: string; ride: string };
-    const park = catalog.park(parkId);
-    if (!park) return notFound(reply, `There is no park "${parkId}".`);
-    const ride = park.attractions.find((a) => a.slug === slug);
-    if (!ride) {
-      // A ride ID, a name or an alias of the park: send the reader to the ride's one address.
+    const input = rideInput(parkId, slug);
+    if (!input) {
+      const park = catalog.park(parkId);
+      if (!park) return notFound(reply, `There is no park "${parkId}".`);
+      // A ride ID, a name or an alias, or the park's alias: send the reader to the one address.
       const found = catalog.ride(slug, park);
       if (found.kind === 'found')
         return redirect(request, reply, `/parks/${park.key}/rides/${found.ride.slug}`);
       return notFound(reply, `${park.name} has no attraction "${slug}".`, park);
     }
-    if (parkId !== park.key) return redirect(request, reply, `/parks/${park.key}/rides/${ride.slug}`);
-    const input = { park, ride };
-    return rides.send(request, reply, ride.id, ridePageVersion(input, context), () =>
-      renderRidePage(input, context, {
-        scripts: [assets.uplotScript.url, assets.rideScript.url],
-        styles: [assets.uplotStyle.url],
-      }),
+    return rides.send(request, reply, input.ride.id, ridePageVersion(input, context), () =>
+      renderRidePage(input, context, ridePageAssets),
     );
+  });
+
+  // Built pages are answered before the router, as prepared API bodies are (ADR 0006): the same
+  // inputs, keys and versions as the routes above; anything else (a redirect, a 404, a page not
+  // built yet) goes to the router.
+  const lane = (url: string, lookup: PreparedLookup) => {
+    server.preparedLane.add(url, { maxAge: PAGE_MAX_AGE, provider: false, rateLimited: false, lookup });
+  };
+  lane('/', () => home.peek('home', homeVersion(homeInput, context)));
+  lane('/parks/:park', (params, query) => {
+    const input = parkInput(params.park ?? '', parseQueryString(query));
+    return input && parks.peek(parkPageKey(input), parkPageVersion(input, context));
+  });
+  lane('/parks/:park/rides/:ride', (params) => {
+    const input = rideInput(params.park ?? '', params.ride ?? '');
+    return input && rides.peek(input.ride.id, ridePageVersion(input, context));
   });
 
   server.get('/assets/:file', { schema: { hide: true } }, async (request, reply) => {

@@ -175,6 +175,25 @@ describe('prepared like API bodies', () => {
     expect(later.headers.get('etag')).not.toBe(etag);
   });
 
+  it('answers a built page before the router, with the router’s bytes and headers', async () => {
+    const lane = server.app.server.preparedLane;
+    for (const path of ['/', '/parks/epcot?type=ride', '/parks/epcot/rides/test-track']) {
+      const built = await server.get(path, { headers: { 'accept-encoding': 'br' } });
+      const before = lane.answered;
+      const again = await server.get(path, { headers: { 'accept-encoding': 'br' } });
+      expect(lane.answered, path).toBe(before + 1);
+      expect(again.headers.get('etag')).toBe(built.headers.get('etag'));
+      expect(again.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(again.headers.get('cache-control')).toBe('public, max-age=5');
+      expect(await again.text()).toBe(await built.text());
+    }
+    // Redirects and 404s stay with the router.
+    const before = lane.answered;
+    await server.get('/parks/mk', { redirect: 'manual' });
+    await server.get('/parks/epcot/rides/nothing');
+    expect(lane.answered).toBe(before);
+  });
+
   it('serves scripts and styles from this process under content-hashed names, for a year', async () => {
     const { html } = await page('/parks/magic-kingdom/rides/space-mountain');
     const addresses = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '');

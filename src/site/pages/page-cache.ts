@@ -21,6 +21,11 @@ export class PageCache {
     this.cacheControl = cacheControls(maxAge);
   }
 
+  /** The page for `key` at `version` when it is built and current (what the prepared lane serves). */
+  peek(key: string, version: Version): PreparedBody | undefined {
+    return this.cache.peek(key, version);
+  }
+
   /** The prepared page for `key` at `version` (built by `build` when missing or outdated). */
   prepared(key: string, version: Version, build: () => Promise<string> | string): Promise<PreparedBody> {
     return this.cache.get(key, version, async () => htmlBody(await build()));
