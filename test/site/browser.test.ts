@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import { chromiumPath, launchChromium, type Browser } from '../support/chromium.js';
+import { ControllableFeeds } from '../support/feeds.js';
 import { BASE_URL, startServer, type TestServer } from '../support/server.js';
 
 /** The few DOM shapes the page functions touch (this project's types leave the DOM out). */
@@ -39,12 +40,13 @@ const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-output', 'screen
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const clock = new ManualClock(NOON_NEW_YORK);
+const feeds = new ControllableFeeds();
 let server: TestServer;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
   if (!chromiumPath()) return;
-  server = await startServer({ clock });
+  server = await startServer({ clock, feeds: feeds.build });
   browser = await launchChromium();
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
@@ -201,6 +203,24 @@ describe.skipIf(!chromiumPath())('the website in a browser', () => {
       expect(new URL(page.url()).search).toBe('?type=ride&sort=wait');
       expect(errors).toEqual([]);
     } finally {
+      await page.close();
+    }
+  });
+
+  it('takes every number off the park table when the park’s live data stops being current', async () => {
+    const { page } = await open('/parks/disneyland');
+    try {
+      await page.waitForSelector('#waits-table[data-updated]');
+      expect(await page.textContent('#waits-table tbody')).toMatch(/\d+ min/);
+      feeds.failing.add('disneyland');
+      clock.advance(MINUTE);
+      await server.app.ingest.refreshAll();
+      await expect.poll(() => page.textContent('#live-status')).toContain('No live data.');
+      const table = (await page.textContent('#waits-table tbody')) ?? '';
+      expect(table).not.toMatch(/\d+ min/);
+      expect(table).toContain('No live data');
+    } finally {
+      feeds.failing.delete('disneyland');
       await page.close();
     }
   });

@@ -130,8 +130,24 @@ export const PARK_SCRIPT = String.raw`(function () {
     } else if (m.type === 'park') {
       park(m.state);
       return;
+    } else if (m.type === 'error' && m.code === 'upstream_unavailable') {
+      // The park's data stopped being current: no number stays on screen (the reconnect's
+      // snapshot says when it is back).
+      Object.keys(entries).forEach(function (id) {
+        var e = entries[id];
+        entries[id] = { ride_id: e.ride_id, name: e.name, type: e.type, status: 'unavailable', standby_wait_minutes: null, single_rider_wait_minutes: null, priority_lane: null, changed_at: e.changed_at };
+      });
+      live('unavailable', null, m.message);
+      park(null);
     } else return;
     render();
     table.setAttribute('data-updated', String(Date.now()));
+  };
+  source.onerror = function () {
+    // The browser retries a dropped stream by itself; a refused one (too many open streams) it does not.
+    if (source.readyState === EventSource.CLOSED && banner) {
+      banner.className = 'banner nodata';
+      banner.innerHTML = '<strong>Live updates stopped.</strong> Reload the page to resume them.';
+    }
   };
 })();`;

@@ -46,8 +46,8 @@ socket.onmessage = (event) => {
     case 'park': // a park opened or closed
       console.log(message.type, message.park_key, message);
       break;
-    case 'error':
-      console.warn(message.error.code, message.error.message);
+    case 'error': // { code, message }: upstream_unavailable, too_many_streams, invalid_request…
+      console.warn(message.code, message.message);
       break;
   }
 };
@@ -87,7 +87,7 @@ ${code(webSocketExample(base), 'example-websocket')}
 <div class="scroll"><table><caption class="visually-hidden">Limits by access tier</caption><thead><tr><th scope="col">Access</th><th scope="col" class="num">Requests a minute</th><th scope="col" class="num">Requests a day (UTC)</th><th scope="col" class="num">Open streams</th><th scope="col">Counted</th></tr></thead><tbody>${tiers.join('')}</tbody></table></div>
 <p>Every data response says where the caller stands in <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and <code>X-RateLimit-Reset</code>; a refusal carries <code>Retry-After</code>.</p>
 <h2 id="errors">Error codes</h2>
-<p>HTTP errors are JSON in the response envelope with <code>error.code</code> and <code>error.message</code>; on a WebSocket they arrive as an <code>error</code> message, and the close reason names the code.</p>
+<p>HTTP errors are JSON in the response envelope with <code>error.code</code> and <code>error.message</code>. On a stream they arrive as a message of type <code>error</code> with <code>code</code> and <code>message</code>; a WebSocket's close reason names the code. After <code>upstream_unavailable</code> the stream closes: reconnect with a delay, and the new snapshot says <code>data_status: unavailable</code> until the park's data is current again.</p>
 <div class="scroll"><table><caption class="visually-hidden">Error codes</caption><thead><tr><th scope="col">Code</th><th scope="col" class="num">HTTP</th><th scope="col">Meaning</th></tr></thead><tbody>${errors.join('')}</tbody></table></div>`;
   return renderPage({
     title: 'Streaming guide · queuecast API',
