@@ -57,6 +57,14 @@ ${waitsTable(waits.entries, park, query)}
   },
 };
 
+/** The attraction's name linked to its page (its bare name if the catalog does not know it). */
+function rideLink(park: Park, rideId: string, name: string): string {
+  const ride = park.attractions.find((a) => a.id === rideId);
+  return ride
+    ? `<a href="/parks/${escapeHtml(park.key)}/rides/${escapeHtml(ride.slug)}">${escapeHtml(name)}</a>`
+    : escapeHtml(name);
+}
+
 const priorityLaneSection: PageSection<ParkPageInput> = {
   id: 'priority-lane',
   heading: 'Priority lane',
@@ -79,7 +87,7 @@ const priorityLaneSection: PageSection<ParkPageInput> = {
 ${day.rides
   .map(
     (ride) =>
-      `<tr><td>${escapeHtml(ride.name)}</td><td>${laneCell(presentPriorityLane(ride.priority_lane), zone)}</td><td><span class="status s-${ride.status}">${STATUS_LABELS[ride.status]}</span></td></tr>`,
+      `<tr><td>${rideLink(park, ride.ride_id, ride.name)}</td><td>${laneCell(presentPriorityLane(ride.priority_lane), zone)}</td><td><span class="status s-${ride.status}">${STATUS_LABELS[ride.status]}</span></td></tr>`,
   )
   .join('\n')}
 </tbody></table></div>`;
