@@ -15,6 +15,7 @@ import { startChild, type Child } from './child.js';
 import { BENCH_DIR, type BenchData } from './data-dir.js';
 import { fixedResponseOf, type FixedResponseMessage } from './fixed-response.js';
 import { getRaw } from './http-get.js';
+import { PAGES } from './pages.js';
 import { cpuMs } from './proc.js';
 import { summariseFile } from './profile.js';
 import { log, medianPair } from './stats.js';
@@ -176,6 +177,16 @@ const CASES: readonly HttpCase[] = [
   { name: 'hours, 7 days', path: '/v1/parks/mk/hours?days=7', caller: 'partner', share: 0.5, rounds: 'once' },
   { name: 'showtimes', path: '/v1/parks/mk/showtimes', caller: 'partner', share: 0.5, rounds: 'once' },
   { name: 'conditions', path: '/v1/parks/mk/conditions', caller: 'partner', share: 0.5, rounds: 'once' },
+  // The website's pages (not rate limited), as browsers ask for them.
+  ...PAGES.map((page): HttpCase => ({
+    name: page.name,
+    path: page.path,
+    caller: 'keyless',
+    headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    share: 0.5,
+    rounds: 'once',
+    p99: true,
+  })),
 ];
 
 interface Server {

@@ -5,7 +5,7 @@
  *   npm run bench                  the full suite (about 15 minutes)
  *   npm run bench -- --quick       shorter runs and 1,000 stream clients (a few minutes)
  *   npm run bench -- --json        the rows as one JSON array on stdout (progress on stderr)
- *   npm run bench -- --only=http   some sections: http, fanout, backfill, memory (comma-separated)
+ *   npm run bench -- --only=http   some sections: http, pages, fanout, backfill, memory (comma-separated)
  *   BENCH_PROFILE=1 npm run bench  also CPU-profile queuecast (.bench/profiles/, summaries on stderr)
  *
  * Timings depend on the machine and its load: compare a row with its baseline, measured in the
@@ -20,11 +20,12 @@ import { machineLine } from './machine.js';
 import { memoryRows } from './memory.js';
 import { scaleOutRows } from './scale-out.js';
 import { modelsRows } from './models.js';
+import { pageRows } from './pages.js';
 import { log } from './stats.js';
 import { renderTable, type Row } from './table.js';
 import { ensureWrk } from './wrk.js';
 
-const SECTIONS = ['backfill', 'http', 'fanout', 'memory', 'scale-out'] as const;
+const SECTIONS = ['backfill', 'http', 'pages', 'fanout', 'memory', 'scale-out'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: readonly string[]) {
@@ -86,6 +87,7 @@ for (const section of SECTIONS) {
   const sectionStarted = performance.now();
   if (section === 'backfill') rows.push(...(await backfillRows()));
   if (section === 'http') rows.push(...(await httpRows(data, http)));
+  if (section === 'pages') rows.push(...(await pageRows(data)));
   if (section === 'fanout') rows.push(...(await fanoutRows(data, fanout)));
   if (section === 'memory') rows.push(...(await memoryRows(data, quick ? 6_000 : 12_000)));
   if (section === 'scale-out') {

@@ -48,12 +48,13 @@ export function addPreparedHeaders(
   etag: string,
   bytes: Buffer | undefined,
   encoding: ContentEncoding | undefined,
+  contentType: string = JSON_CONTENT_TYPE,
 ): OutgoingHttpHeaders {
   headers.etag = etag;
   headers.vary = VARY;
   headers['cache-control'] = cacheControl;
   if (bytes) {
-    headers['content-type'] = JSON_CONTENT_TYPE;
+    headers['content-type'] = contentType;
     if (encoding) headers['content-encoding'] = encoding;
     headers['content-length'] = bytes.length;
   }

@@ -32,6 +32,7 @@ import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { ResortDataService } from '../services/resort-data.js';
 import { RideHistoryService } from '../services/ride-history.js';
+import { SignupService } from '../services/signup.js';
 import type { Bus } from '../shared-state/bus.js';
 import { registerSite } from '../site/index.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
@@ -180,6 +181,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       conditions,
       models,
       bestTimes: new BestTimesService(models, feeds.schedule, feeds.operatorForecast, clock),
+      signup: new SignupService(stores.accounts, clock),
     },
     access,
     trustProxy: trustProxy(config.trustProxy),
@@ -193,7 +195,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     context,
     logger,
     (app, parts) => {
-      registerSite(app, context);
+      registerSite(app, context, { schedule: feeds.schedule });
       streams.register(app, parts);
     },
     { ...HTTP_LIMITS, ...options.http },

@@ -14,6 +14,7 @@ import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
 import type { ResortDataService } from './resort-data.js';
 import type { RideHistoryService } from './ride-history.js';
+import type { SignupService } from './signup.js';
 
 export interface Services {
   /** Each park's current snapshot and whether it may be served. */
@@ -32,4 +33,6 @@ export interface Services {
   /** Wait models, typical waits, the crowd index and crowd forecasts, recomputed and cached. */
   readonly models: ParkModelService;
   readonly bestTimes: BestTimesService;
+  /** Free-key sign-up from the website. */
+  readonly signup: SignupService;
 }

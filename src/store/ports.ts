@@ -159,11 +159,41 @@ export interface ResortDataStore {
   eventNights(resortKey: string, from: string, to: string): Promise<EventNightRecord[]>;
 }
 
+/** A developer account from the sign-up page: its email, app and the key it was given. */
+export interface AccountRecord {
+  readonly id: number;
+  /** Trimmed and lower-cased. */
+  readonly email: string;
+  readonly app_name: string;
+  readonly key_id: number;
+  /** SHA-256 of the address the sign-up came from (counted by the sign-up limit). */
+  readonly signup_address_hash: string;
+  readonly created_at: number;
+}
+
+export type NewAccount = Omit<AccountRecord, 'id' | 'key_id'>;
+
+export type CreatedAccount =
+  | { readonly kind: 'created'; readonly account: AccountRecord; readonly key: ApiKeyRecord }
+  | { readonly kind: 'email_taken' };
+
+export interface AccountStore {
+  /**
+   * Creates the account and its key together (one transaction: never a key without its account),
+   * or answers `email_taken` when the email already has an account.
+   */
+  createAccount(account: NewAccount, key: NewApiKey): Promise<CreatedAccount>;
+  findAccountByEmail(email: string): Promise<AccountRecord | undefined>;
+  /** Accounts created from this address hash at or after `since`. */
+  countSignups(signupAddressHash: string, since: number): Promise<number>;
+}
+
 /** Everything persistence offers, opened together on one database. */
 export interface Stores {
   readonly history: HistoryStore;
   readonly keys: KeyStore;
   /** What the resort-wide families need remembered (event nights' first sell-out). */
   readonly resortData: ResortDataStore;
+  readonly accounts: AccountStore;
   close(): Promise<void>;
 }

@@ -66,7 +66,17 @@ export interface EventNightsTable {
   first_sold_out_at: NullableEpochMs;
 }
 
+export interface AccountsTable {
+  id: Generated<number>;
+  email: string;
+  app_name: string;
+  key_id: number;
+  signup_address_hash: string;
+  created_at: EpochMs;
+}
+
 export interface Database {
+  accounts: AccountsTable;
   api_keys: ApiKeysTable;
   wait_changes: WaitChangesTable;
   outages: OutagesTable;

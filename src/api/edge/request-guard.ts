@@ -33,10 +33,18 @@ export interface GuardDependencies {
   readonly cap: ConnectionCap;
 }
 
+/** The one route that takes a POST: the website's free-key sign-up form (src/site/signup), outside `/v1`. */
+export const FORM_PATH = '/signup';
+
+function isFormPost(request: IncomingMessage): boolean {
+  const url = request.url ?? '';
+  return request.method === 'POST' && (url === FORM_PATH || url.startsWith(`${FORM_PATH}?`));
+}
+
 /** The refusal a request gets before routing, if any. */
 export function refusal(request: IncomingMessage): RawError | undefined {
   const method = request.method;
-  if (method !== 'GET' && method !== 'HEAD') {
+  if (method !== 'GET' && method !== 'HEAD' && !isFormPost(request)) {
     const preflight =
       method === 'OPTIONS' &&
       request.headers.origin !== undefined &&

@@ -6,7 +6,12 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { addPreparedHeaders, presentsKey, type CacheControls } from '../response-headers.js';
+import {
+  JSON_CONTENT_TYPE,
+  addPreparedHeaders,
+  presentsKey,
+  type CacheControls,
+} from '../response-headers.js';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -14,7 +19,14 @@ export class PreparedBody {
   readonly etag: string;
   private readonly encodings = new Map<ContentEncoding, Buffer>();
 
-  constructor(readonly json: Buffer) {
+  /**
+   * @param json the body's bytes (a JSON document for the API; the site prepares its HTML pages,
+   *   scripts and styles the same way, naming their `contentType`)
+   */
+  constructor(
+    readonly json: Buffer,
+    readonly contentType: string = JSON_CONTENT_TYPE,
+  ) {
     this.etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
   }
 
@@ -101,6 +113,6 @@ export function sendPrepared(
 ): FastifyReply {
   const answer = answerFor(body, request.headers['if-none-match'], request.headers['accept-encoding']);
   const chosen = presentsKey(request.headers) ? cacheControl.keyed : cacheControl.keyless;
-  reply.headers(addPreparedHeaders({}, chosen, body.etag, answer.bytes, answer.encoding));
+  reply.headers(addPreparedHeaders({}, chosen, body.etag, answer.bytes, answer.encoding, body.contentType));
   return reply.code(answer.status).send(answer.bytes);
 }

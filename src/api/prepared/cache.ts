@@ -54,7 +54,8 @@ export class PreparedCache {
     if (found) return found;
     const body = Promise.resolve()
       .then(build)
-      .then((value) => PreparedBody.of(value));
+      // A build may prepare its own bytes (the site's HTML pages); anything else is a JSON body.
+      .then((value) => (value instanceof PreparedBody ? value : PreparedBody.of(value)));
     this.keep(key, version, body);
     try {
       const built = await body;

@@ -228,7 +228,7 @@ export class PreparedLane {
           'x-request-id': reqId,
         };
     const cacheControl = presentsKey(headers) ? route.cacheControl.keyed : route.cacheControl.keyless;
-    addPreparedHeaders(sent, cacheControl, body.etag, answer.bytes, answer.encoding);
+    addPreparedHeaders(sent, cacheControl, body.etag, answer.bytes, answer.encoding, body.contentType);
     response.writeHead(answer.status, sent);
     response.end(answer.bytes);
     this.answered++;

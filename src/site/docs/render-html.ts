@@ -49,6 +49,12 @@ function header(page: DocsPage): string {
     `<dt>OpenAPI document</dt><dd>${link(options.openapiUrl)}</dd>`,
     `<dt>WebSocket stream</dt><dd><code>${escapeHtml(options.streamUrl)}</code></dd>`,
     `<dt>As Markdown</dt><dd>${link(options.markdownUrl)}</dd>`,
+    options.streamingGuideUrl === undefined
+      ? ''
+      : `<dt>Streaming guide</dt><dd>${link(options.streamingGuideUrl)}</dd>`,
+    options.referenceUrl === undefined
+      ? ''
+      : `<dt>Interactive reference</dt><dd>${link(options.referenceUrl)}</dd>`,
     '</dl>',
     '</header>',
   );

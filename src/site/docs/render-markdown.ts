@@ -34,6 +34,12 @@ function header(page: DocsPage): string[] {
       `- OpenAPI document: ${link(options.openapiUrl, options.openapiUrl)}`,
       `- WebSocket stream: ${markdownCode(options.streamUrl)}`,
       `- As HTML: ${link(options.htmlUrl, options.htmlUrl)}`,
+      ...(options.streamingGuideUrl === undefined
+        ? []
+        : [`- Streaming guide: ${link(options.streamingGuideUrl, options.streamingGuideUrl)}`]),
+      ...(options.referenceUrl === undefined
+        ? []
+        : [`- Interactive reference: ${link(options.referenceUrl, options.referenceUrl)}`]),
     ].join('\n'),
   ];
 }

@@ -14,6 +14,10 @@ export interface DocsOptions {
   openapiUrl: string;
   /** WebSocket address, e.g. `wss://api.example.com/v1/stream`. */
   streamUrl: string;
+  /** The streaming guide (browser EventSource and WebSocket examples), when the site serves one. */
+  streamingGuideUrl?: string;
+  /** The interactive reference (search, try-it), when the site serves one. */
+  referenceUrl?: string;
   /** Names the deployment in the page footer, e.g. `queuecast.example`. */
   generatedFor?: string;
 }

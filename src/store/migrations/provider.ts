@@ -7,11 +7,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { migration0001 } from './0001-history.js';
 import { migration0002 } from './0002-api-keys.js';
 import { migration0003 } from './0003-resort-data.js';
+import { migration0004 } from './0004-accounts.js';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_history': migration0001,
   '0002_api_keys': migration0002,
   '0003_resort_data': migration0003,
+  '0004_accounts': migration0004,
 };
 
 export const inCodeMigrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../../config/index.js';
+import { KyselyAccountStore } from '../kysely-account-store.js';
 import { KyselyHistoryStore } from '../kysely-history-store.js';
 import { KyselyKeyStore } from '../kysely-key-store.js';
 import { KyselyResortDataStore } from '../kysely-resort-data-store.js';
@@ -49,6 +50,7 @@ export async function openPostgresStores(url: string, options: PostgresStoreOpti
     history,
     keys: new KyselyKeyStore(db),
     resortData: new KyselyResortDataStore(db),
+    accounts: new KyselyAccountStore(db),
     close: () => history.close(),
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { BetterSqlite3 } from './native.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { KyselyHistoryStore } from '../kysely-history-store.js';
+import { KyselyAccountStore } from '../kysely-account-store.js';
 import { KyselyKeyStore } from '../kysely-key-store.js';
 import { KyselyResortDataStore } from '../kysely-resort-data-store.js';
 import { ConfigError } from '../../config/index.js';
@@ -64,6 +65,7 @@ async function openSqliteFile(filename: string): Promise<Stores> {
       history,
       keys: new KyselyKeyStore(db),
       resortData: new KyselyResortDataStore(db),
+      accounts: new KyselyAccountStore(db),
       close: () => history.close(),
     };
   } catch (error) {

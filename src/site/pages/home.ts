@@ -1,0 +1,92 @@
+/**
+ * The home page (`/`, the attribution link of every resort-wide answer): every resort and park
+ * with its status (open, closed or no live data) and today's hours.
+ */
+import type { ApiContext } from '../../api/context.js';
+import type { Park } from '../../catalog/types.js';
+import type { ScheduleWindow } from '../../feeds/types.js';
+import { escapeHtml } from '../docs/escape.js';
+import { clockTime, zoneName } from '../format.js';
+import type { TodayHoursReader } from '../sources/today-hours.js';
+import { renderPage } from './layout.js';
+import type { PageSection } from './section.js';
+import { renderSections, sectionsVersion } from './section.js';
+
+export interface HomeInput {
+  readonly hours: TodayHoursReader;
+}
+
+/** `Open`, `Closed` or `No live data`, from the park's live view as `/waits` reports it. */
+export function parkStatus(context: ApiContext, park: Park): { label: string; className: string } {
+  const view = context.services.live.view(park.key);
+  if (!view.snapshot) return { label: 'No live data', className: 'nodata' };
+  return view.snapshot.open ? { label: 'Open', className: 'open' } : { label: 'Closed', className: 'closed' };
+}
+
+const WINDOW_LABELS: Readonly<Record<ScheduleWindow['type'], string>> = {
+  OPERATING: 'Open',
+  EARLY_ENTRY: 'Early entry',
+  EXTENDED_EVENING: 'Extended evening',
+  TICKETED_EVENT: 'Ticketed event',
+};
+
+export function hoursLabel(windows: readonly ScheduleWindow[] | undefined, zone: string): string {
+  if (windows === undefined) return 'Hours unavailable right now';
+  if (windows.length === 0) return 'Closed today';
+  return windows
+    .map(
+      (window) =>
+        `${WINDOW_LABELS[window.type]} ${clockTime(window.opens_at, zone)}–${clockTime(window.closes_at, zone)}`,
+    )
+    .join(', ');
+}
+
+const parksSection: PageSection<HomeInput> = {
+  id: 'parks',
+  heading: 'Parks',
+  provider: false,
+  version: ({ hours }, context) =>
+    context.catalog.parks
+      .map((park) => `${context.services.live.version(park.key)}.${hours.version(park)}`)
+      .join(','),
+  async render({ hours }, context) {
+    const resorts = await Promise.all(
+      context.catalog.resorts.map(async (resort) => {
+        const cards = await Promise.all(
+          resort.parks.map(async (park) => {
+            const status = context.access.providerDataEnabled
+              ? parkStatus(context, park)
+              : { label: 'No live data', className: 'nodata' };
+            const today = await hours.forPark(park);
+            return `<li><a class="park" href="/parks/${escapeHtml(park.key)}">${escapeHtml(park.name)}</a>
+<p><span class="status ${status.className}">${status.label}</span></p>
+<p>${escapeHtml(hoursLabel(today.windows, park.time_zone))} <span class="sub">${escapeHtml(zoneName(context.clock.now(), park.time_zone))}, park time</span></p></li>`;
+          }),
+        );
+        return `<h3>${escapeHtml(resort.name)}</h3>\n<ul class="cards">${cards.join('\n')}</ul>`;
+      }),
+    );
+    return resorts.join('\n');
+  },
+};
+
+/** The home page's sections, in order. */
+export const HOME_SECTIONS: readonly PageSection<HomeInput>[] = [parksSection];
+
+export function homeVersion(input: HomeInput, context: ApiContext): string {
+  return sectionsVersion(HOME_SECTIONS, input, context);
+}
+
+export async function renderHome(input: HomeInput, context: ApiContext): Promise<string> {
+  const main = `<h1>Live theme-park waits</h1>
+<p class="lead">Live waits, outages and reliability for ${context.catalog.parks.length} parks in ${context.catalog.resorts.length} resorts, from the queuecast API.</p>
+${await renderSections(HOME_SECTIONS, input, context)}`;
+  return renderPage({
+    title: 'queuecast: live theme-park waits',
+    description:
+      'Live wait times, ride outages and reliability for Walt Disney World, Disneyland Resort, Universal Orlando and Universal Studios Hollywood.',
+    canonical: context.links.siteRoot,
+    attribution: context.envelopes.attribution(),
+    main,
+  });
+}

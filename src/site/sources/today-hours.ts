@@ -1,0 +1,53 @@
+/**
+ * Today's operating windows of each park, read from the schedule feed (the one ingest reads to
+ * decide open or closed) once per park and park-local date, re-read at most every 10 minutes.
+ * When the hours service (issue 17) lands, the home page's hours read it instead.
+ */
+import type { Park } from '../../catalog/types.js';
+import type { ScheduleFeed, ScheduleWindow } from '../../feeds/types.js';
+import type { Clock } from '../../lib/clock.js';
+import { localDate } from '../../lib/time.js';
+
+const REREAD_AFTER_MS = 10 * 60_000;
+
+export interface TodayHours {
+  readonly date: string;
+  /** Empty when the park is closed all day; undefined when the schedule could not be read. */
+  readonly windows: readonly ScheduleWindow[] | undefined;
+  readonly read_at: number;
+}
+
+export class TodayHoursReader {
+  private readonly read = new Map<string, TodayHours>();
+
+  constructor(
+    private readonly schedule: ScheduleFeed,
+    private readonly clock: Clock,
+  ) {}
+
+  async forPark(park: Park): Promise<TodayHours> {
+    const now = this.clock.now();
+    const date = localDate(now, park.time_zone);
+    const known = this.read.get(park.key);
+    if (known && known.date === date && now - known.read_at < REREAD_AFTER_MS && now >= known.read_at) {
+      return known;
+    }
+    let windows: readonly ScheduleWindow[] | undefined;
+    try {
+      windows = (await this.schedule.readSchedule(park, date)).windows;
+    } catch {
+      // Shown as "hours unavailable"; read again on the next page build.
+      return { date, windows: undefined, read_at: now };
+    }
+    const hours = { date, windows, read_at: now };
+    this.read.set(park.key, hours);
+    return hours;
+  }
+
+  /** Changes when the park-local date does or the hours are re-read. */
+  version(park: Park): string {
+    const known = this.read.get(park.key);
+    const date = localDate(this.clock.now(), park.time_zone);
+    return known?.date === date ? `${date}@${known.read_at}` : date;
+  }
+}
