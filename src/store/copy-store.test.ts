@@ -44,19 +44,35 @@ describeWithDatabases('store copy --to postgres://…', () => {
       });
     }
     await sqlite.keys.revokeKey(1, T + 1_000);
+    await sqlite.resortData.recordEventNightChecks([
+      {
+        resort_key: 'walt-disney-world',
+        park_key: 'magic-kingdom',
+        date: '2026-12-01',
+        series_id: 'mvmcp',
+        series_name: "Mickey's Very Merry Christmas Party",
+        opens_at: T,
+        closes_at: T + 5 * 3_600_000,
+        status: 'sold_out',
+        currency: 'USD',
+        lowest_adult_price_cents: 19_900,
+        checked_at: T,
+      },
+    ]);
     const expected = {
       changes: await sqlite.history.parkChanges('magic-kingdom', 0, T * 2),
       outages: await sqlite.history.parkOutages('magic-kingdom', 0, T * 2),
       transitions: await sqlite.history.transitions('magic-kingdom', 0, T * 2),
       checkpoints: await sqlite.history.checkpoints(),
       keys: await sqlite.keys.listKeys(),
+      eventNights: await sqlite.resortData.eventNights('walt-disney-world', '2026-12-01', '2026-12-31'),
     };
     await sqlite.close();
 
     const database = await freshDatabase();
     databases.push(database);
     const { stdout, stderr } = await cliOn({ DATA_DIR: dataDir }, 'store', 'copy', '--to', database.url);
-    expect(stdout).toBe('copied 1208 rows in 5 tables\n');
+    expect(stdout).toBe('copied 1209 rows in 7 tables\n');
     expect(stderr).toContain('copied 1203 rows of wait_changes');
 
     const postgres = await openPostgresStores(database.url, { poolSize: 2 });
@@ -67,6 +83,7 @@ describeWithDatabases('store copy --to postgres://…', () => {
         transitions: await postgres.history.transitions('magic-kingdom', 0, T * 2),
         checkpoints: await postgres.history.checkpoints(),
         keys: await postgres.keys.listKeys(),
+        eventNights: await postgres.resortData.eventNights('walt-disney-world', '2026-12-01', '2026-12-31'),
       }).toEqual(expected);
       // Identity sequences moved past the copied IDs: a new key takes the next one.
       const next = await postgres.keys.createKey({

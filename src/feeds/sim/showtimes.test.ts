@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Park } from '../../catalog/types.js';
 import { localClockTime } from '../../lib/time.js';
 import type { ParkDaySchedule, Showtime } from '../types.js';
+import { eventNightOf } from './event-nights.js';
 import { dateStringOf, dayNumberOf } from './local-time.js';
 import { planShowtimes, simulateShowtimes } from './showtimes.js';
 import { catalog, must, park, sim } from './test-fixtures.js';
@@ -42,7 +43,10 @@ describe('simulated showtimes', () => {
   });
 
   it('schedules the real spectaculars: Fantasmic!, Luminous and CinéSational', () => {
-    const dhs = showsOn('hollywood-studios', '2026-11-21');
+    // A night without a ticketed event: Jollywood Nights take the stage from day guests.
+    let dhsDay = dayNumberOf('2026-11-21');
+    while (eventNightOf('hollywood-studios', dhsDay) !== null) dhsDay += 1;
+    const dhs = showsOn('hollywood-studios', dateStringOf(dhsDay));
     expect(
       dhs.shows.some((s) => s.name === 'Fantasmic!' && s.show_id === 'hollywood-studios_fantasmic'),
     ).toBe(true);
