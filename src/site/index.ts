@@ -12,7 +12,6 @@ import type { PreparedLookup } from '../api/prepared/lane.js';
 import { parseQueryString } from '../api/params.js';
 import { cacheControls } from '../api/response-headers.js';
 import type { ApiServer } from '../api/server.js';
-import type { ScheduleFeed } from '../feeds/types.js';
 import { ASSET_CACHE_CONTROL, SiteAssets } from './assets/index.js';
 import { renderDocsHtml, renderDocsMarkdown, type DocsOptions } from './docs/index.js';
 import { renderReferencePage } from './docs/reference-page.js';
@@ -30,26 +29,16 @@ const DOCS_MAX_AGE = 300;
 /** The pages show live waits, which the API serves with max-age 5. */
 const PAGE_MAX_AGE = 5;
 
-export interface SiteDependencies {
-  /** Today's hours on the home and park pages (the schedule ingest reads). */
-  readonly schedule: ScheduleFeed;
-}
-
-export function registerSite(server: ApiServer, context: ApiContext, deps: SiteDependencies): void {
+export function registerSite(server: ApiServer, context: ApiContext): void {
   const assets = new SiteAssets();
   registerDocs(server, context, assets);
-  registerPages(server, context, deps, assets);
+  registerPages(server, context, assets);
   registerSignup(server, context);
 }
 
-function registerPages(
-  server: ApiServer,
-  context: ApiContext,
-  deps: SiteDependencies,
-  assets: SiteAssets,
-): void {
+function registerPages(server: ApiServer, context: ApiContext, assets: SiteAssets): void {
   const { catalog, clock } = context;
-  const hours = new TodayHoursReader(deps.schedule, clock);
+  const hours = new TodayHoursReader(context.services.parkHours, clock);
   const home = new PageCache(clock, PAGE_MAX_AGE);
   const parks = new PageCache(clock, PAGE_MAX_AGE);
   const rides = new PageCache(clock, PAGE_MAX_AGE);

@@ -92,6 +92,62 @@ describe('pages behind the attribution links', () => {
     expect(card.slice(0, 400)).toMatch(/Open \d{1,2}:\d{2} AM–\d{1,2}:\d{2} PM/);
   });
 
+  it('shows each park’s crowd level today, as the crowds endpoint gives it', async () => {
+    const { html } = await page('/');
+    const crowds = html.slice(html.indexOf('<section id="crowds"'));
+    expect(crowds.length).toBeLessThan(html.length);
+    for (const park of catalog.parks) {
+      const body = (await (await server.get(`/v1/parks/${park.key}/crowds`)).json()) as {
+        date: string;
+        forecasts: { date: string; crowd_level: number }[];
+      };
+      const row = crowds.slice(crowds.indexOf(`href="/parks/${park.key}#crowds"`)).slice(0, 300);
+      const today = body.forecasts.find((forecast) => forecast.date === body.date);
+      // One recorded day (a Friday) models Fridays only: a Saturday has no forecast yet.
+      if (today) expect(row).toContain(`class="crowd c${today.crowd_level}">`);
+      else expect(row).toContain('No data yet');
+    }
+  });
+
+  it('shows today’s hours and showtimes, conditions and the 30-day crowd calendar on the park page', async () => {
+    const { html } = await page('/parks/magic-kingdom');
+    const section = (id: string) => {
+      const start = html.indexOf(`<section id="${id}"`);
+      expect(start).toBeGreaterThan(0);
+      return html.slice(start, html.indexOf('</section>', start));
+    };
+    const hours = (await (await server.get('/v1/parks/magic-kingdom/hours')).json()) as {
+      days: { windows: { name: string }[] }[];
+    };
+    const today = section('today');
+    for (const window of hours.days[0]?.windows ?? []) expect(today).toContain(escaped(window.name));
+    expect(today).toMatch(/\d{1,2}:\d{2} AM–\d{1,2}:\d{2} PM/);
+    const shows = (await (await server.get('/v1/parks/magic-kingdom/showtimes')).json()) as {
+      showtimes: { name: string }[];
+    };
+    expect(shows.showtimes.length).toBeGreaterThan(0);
+    for (const show of shows.showtimes) expect(today).toContain(escaped(show.name));
+
+    const conditions = section('conditions');
+    expect(conditions).toContain('Lightning risk');
+    const live = (await (await server.get('/v1/parks/magic-kingdom/conditions')).json()) as {
+      ride_counts: { operating: number };
+    };
+    expect(conditions).toContain(`<dt>Operating</dt><dd>${live.ride_counts.operating}</dd>`);
+
+    const calendar = section('crowds');
+    const crowds = (await (await server.get('/v1/parks/magic-kingdom/crowds?days=30')).json()) as {
+      forecasts: { date: string; crowd_level: number }[];
+    };
+    // The API leaves out days the models cannot forecast yet; the calendar lists the same days.
+    expect(crowds.forecasts.length).toBeGreaterThan(0);
+    expect(calendar.match(/<tr><td data-date=/g)).toHaveLength(crowds.forecasts.length);
+    for (const forecast of crowds.forecasts)
+      expect(calendar).toMatch(
+        new RegExp(`data-date="${forecast.date}".{0,80}class="crowd c${forecast.crowd_level}">`),
+      );
+  });
+
   it('renders the park page sections from the same data as the API', async () => {
     const { html } = await page('/parks/magic-kingdom');
     for (const id of ['waits', 'priority-lane', 'outages', 'reliability'])
