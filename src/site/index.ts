@@ -20,7 +20,8 @@ import { renderHome, homeVersion } from './pages/home.js';
 import { renderNotFound } from './pages/not-found.js';
 import { HTML_CONTENT_TYPE, PageCache } from './pages/page-cache.js';
 import { parkPageKey, parkPageVersion, renderParkPage } from './pages/park.js';
-import { renderRidePage, ridePageVersion } from './pages/ride.js';
+import { chooseBestTimesDate } from './pages/best-times-section.js';
+import { renderRidePage, ridePageKey, ridePageVersion } from './pages/ride.js';
 import { parseWaitsQuery } from './pages/waits-table.js';
 import { registerSignup } from './signup/index.js';
 import { TodayHoursReader } from './sources/today-hours.js';
@@ -57,10 +58,12 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
     const park = catalog.park(identifier);
     return park?.key === identifier ? { park, hours, query: parseWaitsQuery(park, query) } : undefined;
   };
-  const rideInput = (parkKey: string, slug: string) => {
+  const rideInput = (parkKey: string, slug: string, query: Readonly<Record<string, unknown>>) => {
     const park = catalog.park(parkKey);
     const ride = park?.key === parkKey ? park.attractions.find((a) => a.slug === slug) : undefined;
-    return park && ride ? { park, ride } : undefined;
+    return park && ride
+      ? { park, ride, bestTimes: chooseBestTimesDate(query.date, park, clock.now()) }
+      : undefined;
   };
   const ridePageAssets = {
     scripts: [assets.uplotScript.url, assets.rideScript.url],
@@ -86,7 +89,7 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
 
   server.get('/parks/:park/rides/:ride', { schema: { hide: true }, config }, async (request, reply) => {
     const { park: parkId, ride: slug } = request.params as { park: string; ride: string };
-    const input = rideInput(parkId, slug);
+    const input = rideInput(parkId, slug, request.query as Record<string, unknown>);
     if (!input) {
       const park = catalog.park(parkId);
       if (!park) return notFound(reply, `There is no park "${parkId}".`);
@@ -96,7 +99,7 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
         return redirect(request, reply, `/parks/${park.key}/rides/${found.ride.slug}`);
       return notFound(reply, `${park.name} has no attraction "${slug}".`, park);
     }
-    return rides.send(request, reply, input.ride.id, ridePageVersion(input, context), () =>
+    return rides.send(request, reply, ridePageKey(input), ridePageVersion(input, context), () =>
       renderRidePage(input, context, ridePageAssets),
     );
   });
@@ -112,9 +115,9 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
     const input = parkInput(params.park ?? '', parseQueryString(query));
     return input && parks.peek(parkPageKey(input), parkPageVersion(input, context));
   });
-  lane('/parks/:park/rides/:ride', (params) => {
-    const input = rideInput(params.park ?? '', params.ride ?? '');
-    return input && rides.peek(input.ride.id, ridePageVersion(input, context));
+  lane('/parks/:park/rides/:ride', (params, query) => {
+    const input = rideInput(params.park ?? '', params.ride ?? '', parseQueryString(query));
+    return input && rides.peek(ridePageKey(input), ridePageVersion(input, context));
   });
 
   server.get('/assets/:file', { schema: { hide: true } }, async (request, reply) => {

@@ -150,7 +150,7 @@ describe('pages behind the attribution links', () => {
 
   it('renders the park page sections from the same data as the API', async () => {
     const { html } = await page('/parks/magic-kingdom');
-    for (const id of ['waits', 'priority-lane', 'outages', 'reliability'])
+    for (const id of ['waits', 'today', 'conditions', 'priority-lane', 'outages', 'crowds', 'reliability'])
       expect(html).toContain(`<section id="${id}"`);
     const waits = (await (await server.get('/v1/parks/magic-kingdom/waits')).json()) as {
       entries: { ride_id: string; standby_wait_minutes: number | null }[];
@@ -186,13 +186,67 @@ describe('pages behind the attribution links', () => {
 
   it('shows a ride’s facts, live wait, history, outages and reliability', async () => {
     const { html } = await page('/parks/magic-kingdom/rides/space-mountain');
-    for (const id of ['live', 'history', 'facts', 'outages', 'reliability'])
+    for (const id of ['live', 'history', 'best-times', 'facts', 'outages', 'reliability'])
       expect(html).toContain(`<section id="${id}"`);
     expect(html).toContain('<h1>Space Mountain</h1>');
     expect(html).toMatch(
       /<script type="application\/json" id="chart-data">\{"zone":"America\/New_York","t":\[\d+/,
     );
     expect(html).toMatch(/<script defer src="\/assets\/uplot\.[\w-]+\.js"><\/script>/);
+  });
+
+  it('shows the best-times chart for the chosen date with its band and typical line, and a table', async () => {
+    // A Friday six days ahead: the recorded Friday gives the models data for it.
+    const date = '2026-11-27';
+    const api = (await (
+      await server.get(`/v1/rides/magic-kingdom_space-mountain/best-times?date=${date}`)
+    ).json()) as {
+      predicted_hours: { predicted_wait_minutes: number; lower_bound: number; upper_bound: number }[];
+      typical_hours: { typical_wait_minutes: number }[];
+    };
+    expect(api.predicted_hours.length).toBeGreaterThan(0);
+    const { response, html } = await page(`/parks/magic-kingdom/rides/space-mountain?date=${date}`);
+    expect(response.status).toBe(200);
+    const start = html.indexOf('<section id="best-times"');
+    expect(start).toBeGreaterThan(0);
+    const section = html.slice(start, html.indexOf('</section>', start));
+    expect(section).toContain(`value="${date}"`);
+    expect(section).toContain('Friday, November 27');
+    const data = JSON.parse(
+      section.slice(
+        section.indexOf('id="best-data">') + 'id="best-data">'.length,
+        section.lastIndexOf('</script>'),
+      ),
+    ) as {
+      t: number[];
+      predicted: (number | null)[];
+      lower: (number | null)[];
+      upper: (number | null)[];
+      typical: (number | null)[];
+    };
+    expect(data.t.length).toBeGreaterThan(0);
+    const predicted = data.predicted.filter((v) => v !== null);
+    expect(predicted.length).toBeGreaterThan(0);
+    const apiPredicted = api.predicted_hours.map((hour) => hour.predicted_wait_minutes);
+    for (const value of predicted) expect(apiPredicted).toContain(value);
+    data.lower.forEach((low, i) => {
+      if (low !== null) expect(low).toBeLessThanOrEqual(data.upper[i] ?? -1);
+    });
+    expect(data.typical.some((v) => v !== null)).toBe(true);
+    // The same numbers as a table for readers without JavaScript.
+    expect(section.match(/<tr><td>\d{2}:00<\/td>/g)).toHaveLength(data.t.length);
+
+    // A date outside the API's accepted window: today, with a message naming the accepted dates.
+    const refused = await page('/parks/magic-kingdom/rides/space-mountain?date=2027-05-01');
+    expect(refused.response.status).toBe(200);
+    expect(refused.html).toContain('That date cannot be shown');
+    expect(refused.html).toContain('value="2026-11-21"');
+    const malformed = await page('/parks/magic-kingdom/rides/space-mountain?date=tomorrow');
+    expect(malformed.html).toContain('That date cannot be shown');
+    // Today's page keeps no message.
+    expect((await page('/parks/magic-kingdom/rides/space-mountain')).html).not.toContain(
+      'That date cannot be shown',
+    );
   });
 });
 
