@@ -4,6 +4,7 @@
  */
 import type { ApiContext } from '../../api/context.js';
 import type { Park } from '../../catalog/types.js';
+import type { Showtime } from '../../feeds/types.js';
 import { localDate } from '../../lib/time.js';
 import { dayNumber } from '../../models/hourly-history.js';
 import { FORECAST_DAYS } from '../../services/park-models.js';
@@ -41,18 +42,30 @@ export const todaySection: PageSection<ParkInput> = {
         ? `<p class="note nodata">Showtimes unavailable: ${escapeHtml(shows.reason ?? '')}</p>`
         : shows.showtimes.length === 0
           ? '<p class="note">No showtimes published for today.</p>'
-          : `<div class="scroll"><table><caption class="visually-hidden">Showtimes today</caption><thead><tr><th scope="col">Time</th><th scope="col">Show</th><th scope="col">Type</th><th scope="col">Where</th></tr></thead><tbody>${shows.showtimes
-              .map(
-                (show) =>
-                  `<tr><td>${clockTime(show.starts_at, zone)}–${clockTime(show.ends_at, zone)}</td><td>${escapeHtml(show.name)}</td><td>${TYPE_LABELS[show.type]}</td><td>${escapeHtml(show.land ?? '')}</td></tr>`,
-              )
-              .join('')}</tbody></table></div>`;
+          : showtimesTable(shows.showtimes, zone, context.clock.now());
     return `<h3>Hours, ${escapeHtml(dayLabel(today.date))}</h3>
 ${windows}
 <h3>Showtimes</h3>
 ${showList}`;
   },
 };
+
+/** The next few performances in view; the whole day (character meets repeat all day) folded. */
+const NEXT_SHOWS = 5;
+
+function showtimesTable(shows: readonly Showtime[], zone: string, now: number): string {
+  const row = (show: Showtime) =>
+    `<tr><td>${clockTime(show.starts_at, zone)}–${clockTime(show.ends_at, zone)}</td><td>${escapeHtml(show.name)}</td><td>${TYPE_LABELS[show.type]}</td><td>${escapeHtml(show.land ?? '')}</td></tr>`;
+  const table = (caption: string, rows: readonly Showtime[]) =>
+    `<div class="scroll"><table><caption class="visually-hidden">${caption}</caption><thead><tr><th scope="col">Time</th><th scope="col">Show</th><th scope="col">Type</th><th scope="col">Where</th></tr></thead><tbody>${rows.map(row).join('')}</tbody></table></div>`;
+  const next = shows.filter((show) => show.ends_at > now).slice(0, NEXT_SHOWS);
+  const upcoming =
+    next.length === 0 ? '<p class="note">No more performances today.</p>' : table('Next showtimes', next);
+  return `${upcoming}
+<details><summary>Every showtime today (${shows.length})</summary>
+${table('Showtimes today', shows)}
+</details>`;
+}
 
 const RISK_LABELS = { low: 'Low', moderate: 'Moderate', high: 'High' } as const;
 
