@@ -195,7 +195,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     context,
     logger,
     (app, parts) => {
-      registerSite(app, context, { schedule: feeds.schedule });
+      registerSite(app, context);
       streams.register(app, parts);
     },
     { ...HTTP_LIMITS, ...options.http },

@@ -12,7 +12,6 @@ import type { PreparedLookup } from '../api/prepared/lane.js';
 import { parseQueryString } from '../api/params.js';
 import { cacheControls } from '../api/response-headers.js';
 import type { ApiServer } from '../api/server.js';
-import type { ScheduleFeed } from '../feeds/types.js';
 import { ASSET_CACHE_CONTROL, SiteAssets } from './assets/index.js';
 import { renderDocsHtml, renderDocsMarkdown, type DocsOptions } from './docs/index.js';
 import { renderReferencePage } from './docs/reference-page.js';
@@ -21,7 +20,8 @@ import { renderHome, homeVersion } from './pages/home.js';
 import { renderNotFound } from './pages/not-found.js';
 import { HTML_CONTENT_TYPE, PageCache } from './pages/page-cache.js';
 import { parkPageKey, parkPageVersion, renderParkPage } from './pages/park.js';
-import { renderRidePage, ridePageVersion } from './pages/ride.js';
+import { chooseBestTimesDate } from './pages/best-times-section.js';
+import { renderRidePage, ridePageKey, ridePageVersion } from './pages/ride.js';
 import { parseWaitsQuery } from './pages/waits-table.js';
 import { registerSignup } from './signup/index.js';
 import { TodayHoursReader } from './sources/today-hours.js';
@@ -30,26 +30,16 @@ const DOCS_MAX_AGE = 300;
 /** The pages show live waits, which the API serves with max-age 5. */
 const PAGE_MAX_AGE = 5;
 
-export interface SiteDependencies {
-  /** Today's hours on the home and park pages (the schedule ingest reads). */
-  readonly schedule: ScheduleFeed;
-}
-
-export function registerSite(server: ApiServer, context: ApiContext, deps: SiteDependencies): void {
+export function registerSite(server: ApiServer, context: ApiContext): void {
   const assets = new SiteAssets();
   registerDocs(server, context, assets);
-  registerPages(server, context, deps, assets);
+  registerPages(server, context, assets);
   registerSignup(server, context);
 }
 
-function registerPages(
-  server: ApiServer,
-  context: ApiContext,
-  deps: SiteDependencies,
-  assets: SiteAssets,
-): void {
+function registerPages(server: ApiServer, context: ApiContext, assets: SiteAssets): void {
   const { catalog, clock } = context;
-  const hours = new TodayHoursReader(deps.schedule, clock);
+  const hours = new TodayHoursReader(context.services.parkHours, clock);
   const home = new PageCache(clock, PAGE_MAX_AGE);
   const parks = new PageCache(clock, PAGE_MAX_AGE);
   const rides = new PageCache(clock, PAGE_MAX_AGE);
@@ -68,10 +58,12 @@ function registerPages(
     const park = catalog.park(identifier);
     return park?.key === identifier ? { park, hours, query: parseWaitsQuery(park, query) } : undefined;
   };
-  const rideInput = (parkKey: string, slug: string) => {
+  const rideInput = (parkKey: string, slug: string, query: Readonly<Record<string, unknown>>) => {
     const park = catalog.park(parkKey);
     const ride = park?.key === parkKey ? park.attractions.find((a) => a.slug === slug) : undefined;
-    return park && ride ? { park, ride } : undefined;
+    return park && ride
+      ? { park, ride, bestTimes: chooseBestTimesDate(query.date, park, clock.now()) }
+      : undefined;
   };
   const ridePageAssets = {
     scripts: [assets.uplotScript.url, assets.rideScript.url],
@@ -97,7 +89,7 @@ function registerPages(
 
   server.get('/parks/:park/rides/:ride', { schema: { hide: true }, config }, async (request, reply) => {
     const { park: parkId, ride: slug } = request.params as { park: string; ride: string };
-    const input = rideInput(parkId, slug);
+    const input = rideInput(parkId, slug, request.query as Record<string, unknown>);
     if (!input) {
       const park = catalog.park(parkId);
       if (!park) return notFound(reply, `There is no park "${parkId}".`);
@@ -107,7 +99,7 @@ function registerPages(
         return redirect(request, reply, `/parks/${park.key}/rides/${found.ride.slug}`);
       return notFound(reply, `${park.name} has no attraction "${slug}".`, park);
     }
-    return rides.send(request, reply, input.ride.id, ridePageVersion(input, context), () =>
+    return rides.send(request, reply, ridePageKey(input), ridePageVersion(input, context), () =>
       renderRidePage(input, context, ridePageAssets),
     );
   });
@@ -123,9 +115,9 @@ function registerPages(
     const input = parkInput(params.park ?? '', parseQueryString(query));
     return input && parks.peek(parkPageKey(input), parkPageVersion(input, context));
   });
-  lane('/parks/:park/rides/:ride', (params) => {
-    const input = rideInput(params.park ?? '', params.ride ?? '');
-    return input && rides.peek(input.ride.id, ridePageVersion(input, context));
+  lane('/parks/:park/rides/:ride', (params, query) => {
+    const input = rideInput(params.park ?? '', params.ride ?? '', parseQueryString(query));
+    return input && rides.peek(ridePageKey(input), ridePageVersion(input, context));
   });
 
   server.get('/assets/:file', { schema: { hide: true } }, async (request, reply) => {

@@ -101,7 +101,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'park', path: '/parks/magic-kingdom' },
-  { name: 'ride', path: '/parks/magic-kingdom/rides/space-mountain' },
+  // A Friday six days ahead, so the best-times chart has data (the recorded day is a Friday).
+  { name: 'ride', path: '/parks/magic-kingdom/rides/space-mountain?date=2026-11-27' },
   { name: 'not-found', path: '/parks/atlantis' },
   { name: 'signup', path: '/signup' },
   { name: 'streaming-guide', path: '/docs/streaming' },
@@ -132,7 +133,10 @@ describe.skipIf(!chromiumPath())('the website in a browser', () => {
         const { page, errors } = await open(path, width);
         try {
           if (name === 'park') await page.waitForSelector('#waits-table[data-updated]');
-          if (name === 'ride') await page.waitForSelector('#wait-chart[data-rendered]');
+          if (name === 'ride') {
+            await page.waitForSelector('#wait-chart[data-rendered]');
+            await page.waitForSelector('#best-chart[data-rendered]');
+          }
           await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
           // Nothing but the tables' own scrolling boxes is wider than the screen.
           const overflow = await page.evaluate(
@@ -233,6 +237,32 @@ describe.skipIf(!chromiumPath())('the website in a browser', () => {
       expect(points).toBeGreaterThan(2);
       // Something was drawn: the canvas has painted pixels.
       const painted = await page.$eval('#wait-chart canvas', (c: CanvasElement) => {
+        const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
+        let count = 0;
+        for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) count++;
+        return count;
+      });
+      expect(painted).toBeGreaterThan(500);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('draws the best-times chart with its prediction band and typical line for a chosen date', async () => {
+    // A Friday six days ahead: the recorded Friday gives the models data for it.
+    const { page, errors } = await open('/parks/magic-kingdom/rides/space-mountain?date=2026-11-27', 390);
+    try {
+      await page.waitForSelector('#best-chart[data-rendered]');
+      expect(Number(await page.getAttribute('#best-chart', 'data-rendered'))).toBeGreaterThan(2);
+      // The legend names the predicted line, both bounds of the band and the typical line.
+      const legend = await page.$$eval(
+        '#best-chart .u-legend th',
+        (cells: { textContent: string | null }[]) => cells.map((cell) => (cell.textContent ?? '').trim()),
+      );
+      for (const label of ['Predicted', 'Likely high', 'Likely low', 'Typical'])
+        expect(legend.some((text) => text.includes(label))).toBe(true);
+      const painted = await page.$eval('#best-chart canvas', (c: CanvasElement) => {
         const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
         let count = 0;
         for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) count++;

@@ -92,9 +92,65 @@ describe('pages behind the attribution links', () => {
     expect(card.slice(0, 400)).toMatch(/Open \d{1,2}:\d{2} AM–\d{1,2}:\d{2} PM/);
   });
 
+  it('shows each park’s crowd level today, as the crowds endpoint gives it', async () => {
+    const { html } = await page('/');
+    const crowds = html.slice(html.indexOf('<section id="crowds"'));
+    expect(crowds.length).toBeLessThan(html.length);
+    for (const park of catalog.parks) {
+      const body = (await (await server.get(`/v1/parks/${park.key}/crowds`)).json()) as {
+        date: string;
+        forecasts: { date: string; crowd_level: number }[];
+      };
+      const row = crowds.slice(crowds.indexOf(`href="/parks/${park.key}#crowds"`)).slice(0, 300);
+      const today = body.forecasts.find((forecast) => forecast.date === body.date);
+      // One recorded day (a Friday) models Fridays only: a Saturday has no forecast yet.
+      if (today) expect(row).toContain(`class="crowd c${today.crowd_level}">`);
+      else expect(row).toContain('No data yet');
+    }
+  });
+
+  it('shows today’s hours and showtimes, conditions and the 30-day crowd calendar on the park page', async () => {
+    const { html } = await page('/parks/magic-kingdom');
+    const section = (id: string) => {
+      const start = html.indexOf(`<section id="${id}"`);
+      expect(start).toBeGreaterThan(0);
+      return html.slice(start, html.indexOf('</section>', start));
+    };
+    const hours = (await (await server.get('/v1/parks/magic-kingdom/hours')).json()) as {
+      days: { windows: { name: string }[] }[];
+    };
+    const today = section('today');
+    for (const window of hours.days[0]?.windows ?? []) expect(today).toContain(escaped(window.name));
+    expect(today).toMatch(/\d{1,2}:\d{2} AM–\d{1,2}:\d{2} PM/);
+    const shows = (await (await server.get('/v1/parks/magic-kingdom/showtimes')).json()) as {
+      showtimes: { name: string }[];
+    };
+    expect(shows.showtimes.length).toBeGreaterThan(0);
+    for (const show of shows.showtimes) expect(today).toContain(escaped(show.name));
+
+    const conditions = section('conditions');
+    expect(conditions).toContain('Lightning risk');
+    const live = (await (await server.get('/v1/parks/magic-kingdom/conditions')).json()) as {
+      ride_counts: { operating: number };
+    };
+    expect(conditions).toContain(`<dt>Operating</dt><dd>${live.ride_counts.operating}</dd>`);
+
+    const calendar = section('crowds');
+    const crowds = (await (await server.get('/v1/parks/magic-kingdom/crowds?days=30')).json()) as {
+      forecasts: { date: string; crowd_level: number }[];
+    };
+    // The API leaves out days the models cannot forecast yet; the calendar lists the same days.
+    expect(crowds.forecasts.length).toBeGreaterThan(0);
+    expect(calendar.match(/<tr><td data-date=/g)).toHaveLength(crowds.forecasts.length);
+    for (const forecast of crowds.forecasts)
+      expect(calendar).toMatch(
+        new RegExp(`data-date="${forecast.date}".{0,80}class="crowd c${forecast.crowd_level}">`),
+      );
+  });
+
   it('renders the park page sections from the same data as the API', async () => {
     const { html } = await page('/parks/magic-kingdom');
-    for (const id of ['waits', 'priority-lane', 'outages', 'reliability'])
+    for (const id of ['waits', 'today', 'conditions', 'priority-lane', 'outages', 'crowds', 'reliability'])
       expect(html).toContain(`<section id="${id}"`);
     const waits = (await (await server.get('/v1/parks/magic-kingdom/waits')).json()) as {
       entries: { ride_id: string; standby_wait_minutes: number | null }[];
@@ -130,13 +186,67 @@ describe('pages behind the attribution links', () => {
 
   it('shows a ride’s facts, live wait, history, outages and reliability', async () => {
     const { html } = await page('/parks/magic-kingdom/rides/space-mountain');
-    for (const id of ['live', 'history', 'facts', 'outages', 'reliability'])
+    for (const id of ['live', 'history', 'best-times', 'facts', 'outages', 'reliability'])
       expect(html).toContain(`<section id="${id}"`);
     expect(html).toContain('<h1>Space Mountain</h1>');
     expect(html).toMatch(
       /<script type="application\/json" id="chart-data">\{"zone":"America\/New_York","t":\[\d+/,
     );
     expect(html).toMatch(/<script defer src="\/assets\/uplot\.[\w-]+\.js"><\/script>/);
+  });
+
+  it('shows the best-times chart for the chosen date with its band and typical line, and a table', async () => {
+    // A Friday six days ahead: the recorded Friday gives the models data for it.
+    const date = '2026-11-27';
+    const api = (await (
+      await server.get(`/v1/rides/magic-kingdom_space-mountain/best-times?date=${date}`)
+    ).json()) as {
+      predicted_hours: { predicted_wait_minutes: number; lower_bound: number; upper_bound: number }[];
+      typical_hours: { typical_wait_minutes: number }[];
+    };
+    expect(api.predicted_hours.length).toBeGreaterThan(0);
+    const { response, html } = await page(`/parks/magic-kingdom/rides/space-mountain?date=${date}`);
+    expect(response.status).toBe(200);
+    const start = html.indexOf('<section id="best-times"');
+    expect(start).toBeGreaterThan(0);
+    const section = html.slice(start, html.indexOf('</section>', start));
+    expect(section).toContain(`value="${date}"`);
+    expect(section).toContain('Friday, November 27');
+    const data = JSON.parse(
+      section.slice(
+        section.indexOf('id="best-data">') + 'id="best-data">'.length,
+        section.lastIndexOf('</script>'),
+      ),
+    ) as {
+      t: number[];
+      predicted: (number | null)[];
+      lower: (number | null)[];
+      upper: (number | null)[];
+      typical: (number | null)[];
+    };
+    expect(data.t.length).toBeGreaterThan(0);
+    const predicted = data.predicted.filter((v) => v !== null);
+    expect(predicted.length).toBeGreaterThan(0);
+    const apiPredicted = api.predicted_hours.map((hour) => hour.predicted_wait_minutes);
+    for (const value of predicted) expect(apiPredicted).toContain(value);
+    data.lower.forEach((low, i) => {
+      if (low !== null) expect(low).toBeLessThanOrEqual(data.upper[i] ?? -1);
+    });
+    expect(data.typical.some((v) => v !== null)).toBe(true);
+    // The same numbers as a table for readers without JavaScript.
+    expect(section.match(/<tr><td>\d{2}:00<\/td>/g)).toHaveLength(data.t.length);
+
+    // A date outside the API's accepted window: today, with a message naming the accepted dates.
+    const refused = await page('/parks/magic-kingdom/rides/space-mountain?date=2027-05-01');
+    expect(refused.response.status).toBe(200);
+    expect(refused.html).toContain('That date cannot be shown');
+    expect(refused.html).toContain('value="2026-11-21"');
+    const malformed = await page('/parks/magic-kingdom/rides/space-mountain?date=tomorrow');
+    expect(malformed.html).toContain('That date cannot be shown');
+    // Today's page keeps no message.
+    expect((await page('/parks/magic-kingdom/rides/space-mountain')).html).not.toContain(
+      'That date cannot be shown',
+    );
   });
 });
 

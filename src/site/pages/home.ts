@@ -1,14 +1,16 @@
 /**
  * The home page (`/`, the attribution link of every resort-wide answer): every resort and park
- * with its status (open, closed or no live data) and today's hours.
+ * with its status (open, closed or no live data) and today's hours, and each park's crowd level today.
  */
 import type { ApiContext } from '../../api/context.js';
 import type { Park } from '../../catalog/types.js';
-import type { ScheduleWindow } from '../../feeds/types.js';
+import type { HoursWindow, WindowKind } from '../../services/park-hours.js';
+import { localDate } from '../../lib/time.js';
 import { escapeHtml } from '../docs/escape.js';
 import { clockTime, zoneName } from '../format.js';
 import type { TodayHoursReader } from '../sources/today-hours.js';
 import { renderPage } from './layout.js';
+import { todayCrowdLevel } from './park-sections.js';
 import type { PageSection } from './section.js';
 import { renderSections, sectionsVersion } from './section.js';
 
@@ -23,20 +25,20 @@ export function parkStatus(context: ApiContext, park: Park): { label: string; cl
   return view.snapshot.open ? { label: 'Open', className: 'open' } : { label: 'Closed', className: 'closed' };
 }
 
-const WINDOW_LABELS: Readonly<Record<ScheduleWindow['type'], string>> = {
-  OPERATING: 'Open',
-  EARLY_ENTRY: 'Early entry',
-  EXTENDED_EVENING: 'Extended evening',
-  TICKETED_EVENT: 'Ticketed event',
+const WINDOW_LABELS: Readonly<Record<WindowKind, string>> = {
+  operating: 'Open',
+  early_entry: 'Early entry',
+  extended_evening: 'Extended evening',
+  ticketed_event: 'Ticketed event',
 };
 
-export function hoursLabel(windows: readonly ScheduleWindow[] | undefined, zone: string): string {
+export function hoursLabel(windows: readonly HoursWindow[] | undefined, zone: string): string {
   if (windows === undefined) return 'Hours unavailable right now';
   if (windows.length === 0) return 'Closed today';
   return windows
     .map(
       (window) =>
-        `${WINDOW_LABELS[window.type]} ${clockTime(window.opens_at, zone)}–${clockTime(window.closes_at, zone)}`,
+        `${WINDOW_LABELS[window.kind]} ${clockTime(window.opens_at, zone)}–${clockTime(window.closes_at, zone)}`,
     )
     .join(', ');
 }
@@ -70,8 +72,35 @@ const parksSection: PageSection<HomeInput> = {
   },
 };
 
+const crowdsSection: PageSection<HomeInput> = {
+  id: 'crowds',
+  heading: 'Crowd level today',
+  provider: false,
+  version: (_input, context) =>
+    context.catalog.parks
+      .map(
+        (park) =>
+          `${context.services.models.version(park)}@${localDate(context.clock.now(), park.time_zone)}`,
+      )
+      .join(','),
+  async render(_input, context) {
+    const rows = await Promise.all(
+      context.catalog.parks.map(async (park) => {
+        const today = await todayCrowdLevel(context, park);
+        const level =
+          today === undefined
+            ? '<span class="nodata">No data yet</span>'
+            : `<span class="crowd c${today.level}">${today.level}</span> ${today.basis === 'observed' ? 'observed' : 'forecast'}`;
+        return `<tr><td><a href="/parks/${escapeHtml(park.key)}#crowds">${escapeHtml(park.name)}</a></td><td class="num">${level}</td></tr>`;
+      }),
+    );
+    return `<p class="note">1 (quietest) to 10 (busiest), against each park's own last year.</p>
+<div class="scroll"><table><caption class="visually-hidden">Crowd level today</caption><thead><tr><th scope="col">Park</th><th scope="col" class="num">Level</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  },
+};
+
 /** The home page's sections, in order. */
-export const HOME_SECTIONS: readonly PageSection<HomeInput>[] = [parksSection];
+export const HOME_SECTIONS: readonly PageSection<HomeInput>[] = [parksSection, crowdsSection];
 
 export function homeVersion(input: HomeInput, context: ApiContext): string {
   return sectionsVersion(HOME_SECTIONS, input, context);

@@ -1,7 +1,8 @@
 /**
  * A park's page (`/parks/{park}`, the attribution link of every park-scoped answer): the live
  * waits table, which the park script keeps current over the park's SSE stream; the priority lane's
- * return windows and prices; today's outages; the 30-day reliability ranking.
+ * return windows and prices; today's hours and showtimes; current conditions; today's outages; the
+ * 30-day crowd calendar; the 30-day reliability ranking.
  */
 import type { ApiContext } from '../../api/context.js';
 import { presentPriorityLane } from '../../api/resources/live-entry.js';
@@ -21,6 +22,7 @@ import {
 import type { TodayHoursReader } from '../sources/today-hours.js';
 import { hoursLabel, parkStatus } from './home.js';
 import { jsonScript } from './json-script.js';
+import { conditionsSection, crowdCalendarSection, todaySection } from './park-sections.js';
 import { renderPage } from './layout.js';
 import { renderSections, sectionsVersion, type PageSection } from './section.js';
 import { filtersForm, laneCell, waitsQueryKey, waitsTable, type WaitsQuery } from './waits-table.js';
@@ -152,8 +154,11 @@ ${rows.join('\n')}
 /** The park page's sections, in order. */
 export const PARK_SECTIONS: readonly PageSection<ParkPageInput>[] = [
   waitsSection,
+  todaySection,
+  conditionsSection,
   priorityLaneSection,
   outagesSection,
+  crowdCalendarSection,
   reliabilitySection,
 ];
 

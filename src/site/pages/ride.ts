@@ -1,7 +1,8 @@
 /**
  * A ride's page (`/parks/{park}/rides/{slug}`, the attribution link of every ride answer): facts,
  * the live wait and status, today's wait history as a chart (with a table for readers without
- * JavaScript or sight), recent outages and the 30-day reliability summary.
+ * JavaScript or sight), the best-times chart for a chosen date, recent outages and the 30-day
+ * reliability summary.
  */
 import type { ApiContext } from '../../api/context.js';
 import { presentLiveEntry } from '../../api/resources/live-entry.js';
@@ -19,6 +20,7 @@ import {
   zoneName,
 } from '../format.js';
 import { renderPage } from './layout.js';
+import { bestTimesSection, type BestTimesChoice } from './best-times-section.js';
 import { jsonScript } from './json-script.js';
 import { renderSections, sectionsVersion, type PageSection } from './section.js';
 import { laneCell } from './waits-table.js';
@@ -26,6 +28,13 @@ import { laneCell } from './waits-table.js';
 export interface RidePageInput {
   readonly park: Park;
   readonly ride: Attraction;
+  /** The best-times chart's date (`?date=`). */
+  readonly bestTimes: BestTimesChoice;
+}
+
+/** One prepared page per ride and best-times date (and whether a refused date is being explained). */
+export function ridePageKey(input: RidePageInput): string {
+  return `${input.ride.id}|${input.bestTimes.date}${input.bestTimes.rejected ? '|refused' : ''}`;
 }
 
 /** How many park-local days of outages the page lists. */
@@ -175,6 +184,7 @@ const reliabilitySection: PageSection<RidePageInput> = {
 export const RIDE_SECTIONS: readonly PageSection<RidePageInput>[] = [
   liveSection,
   historySection,
+  bestTimesSection,
   factsSection,
   outagesSection,
   reliabilitySection,

@@ -1,19 +1,19 @@
 /**
- * Today's operating windows of each park, read from the schedule feed (the one ingest reads to
- * decide open or closed) once per park and park-local date, re-read at most every 10 minutes.
- * When the hours service (issue 17) lands, the home page's hours read it instead.
+ * Today's operating windows of each park, from the hours service (the one `/v1/parks/{park}/hours`
+ * answers from), once per park and park-local date, re-read at most every 10 minutes: the home and
+ * park pages are rebuilt every few seconds for live waits, and the schedule changes rarely.
  */
 import type { Park } from '../../catalog/types.js';
-import type { ScheduleFeed, ScheduleWindow } from '../../feeds/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { localDate } from '../../lib/time.js';
+import type { HoursWindow, ParkHoursService } from '../../services/park-hours.js';
 
 const REREAD_AFTER_MS = 10 * 60_000;
 
 export interface TodayHours {
   readonly date: string;
   /** Empty when the park is closed all day; undefined when the schedule could not be read. */
-  readonly windows: readonly ScheduleWindow[] | undefined;
+  readonly windows: readonly HoursWindow[] | undefined;
   readonly read_at: number;
 }
 
@@ -21,7 +21,7 @@ export class TodayHoursReader {
   private readonly read = new Map<string, TodayHours>();
 
   constructor(
-    private readonly schedule: ScheduleFeed,
+    private readonly parkHours: ParkHoursService,
     private readonly clock: Clock,
   ) {}
 
@@ -32,9 +32,9 @@ export class TodayHoursReader {
     if (known && known.date === date && now - known.read_at < REREAD_AFTER_MS && now >= known.read_at) {
       return known;
     }
-    let windows: readonly ScheduleWindow[] | undefined;
+    let windows: readonly HoursWindow[] | undefined;
     try {
-      windows = (await this.schedule.readSchedule(park, date)).windows;
+      windows = (await this.parkHours.forDates(park, date, 1))[0]?.windows;
     } catch {
       // Shown as "hours unavailable"; read again on the next page build.
       return { date, windows: undefined, read_at: now };
