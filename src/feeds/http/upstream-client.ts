@@ -1,8 +1,8 @@
 /**
  * The one HTTP client every real upstream adapter reads through, so that the etiquette the public
  * APIs ask for is kept in one place: a User-Agent naming the service and its operator's contact,
- * a timeout per request, retries with exponential backoff and jitter (network errors, timeouts and
- * 5xx only), an upstream 429 honoured (nothing is sent until its Retry-After has passed, and the
+ * a timeout per request, retries with exponential backoff and jitter (network errors and 5xx only;
+ * a timed-out read is left to the next refresh), an upstream 429 honoured (nothing is sent until its Retry-After has passed, and the
  * failure says `upstream_limit`), a read budget per upstream (spent: `upstream_unavailable` with a
  * retry time, no request sent), and opt-in recording of raw payloads so new fixtures can be captured
  * from a real run.
@@ -164,6 +164,8 @@ export class UpstreamClient {
             : `${label} could not be reached (${error instanceof Error ? error.message : String(error)})`,
           { cause: error },
         );
+        // A timeout has already cost the whole wait: the next refresh tries again, not this one.
+        if (timedOut) break;
         continue;
       }
       if (response.status === 429) {
@@ -181,7 +183,11 @@ export class UpstreamClient {
         );
       }
       if (response.status >= 500) {
-        lastError = new UpstreamError(feed, `${label} answered ${response.status} for ${pathOrLink}`);
+        lastError = new UpstreamError(
+          feed,
+          this.options.describeFailure?.(response.status, text) ??
+            `${label} answered ${response.status} for ${pathOrLink}`,
+        );
         continue;
       }
       if (response.status >= 200 && response.status < 300) await this.record(pathOrLink, text);

@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
 import { UpstreamError } from '../../../feeds/types.js';
+import { upstreamApiError } from '../../upstream-error.js';
 import { isoTimestamp } from '../../../lib/time.js';
 import type { ApiContext } from '../../context.js';
 import { defineEndpoint } from '../../endpoint.js';
-import { ApiError } from '../../errors.js';
 import { requirePark } from '../../lookup.js';
 import { PARK_PARAM, dateParam, resolveDate } from '../../params.js';
 import { LiveStatusSchema, PriorityLaneSchema, presentPriorityLane } from '../../resources/live-entry.js';
@@ -113,11 +113,7 @@ async function priorityLaneBody(
     day = await services.priorityLane.forDate(park, date);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    throw new ApiError(
-      'upstream_unavailable',
-      `Priority-lane prices are unavailable right now (${error.message}); retry in 30 seconds.`,
-      { 'Retry-After': 30 },
-    );
+    throw upstreamApiError(error, 'Priority-lane prices');
   }
   const rides = day.rides.map((entry) => {
     const lane = presentPriorityLane(entry.priority_lane);
