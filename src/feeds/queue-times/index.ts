@@ -17,7 +17,6 @@ import type { UpstreamClient } from '../http/upstream-client.js';
 import { UpstreamError, type LiveQueueEntry, type LiveQueueFeed, type LiveQueueReading } from '../types.js';
 
 export const QUEUE_TIMES = 'queue-times';
-export const QUEUE_TIMES_ATTRIBUTION = 'Powered by Queue-Times.com (https://queue-times.com/)';
 
 export interface QueueTimesRide {
   readonly id: number | string;

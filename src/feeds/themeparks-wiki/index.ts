@@ -70,11 +70,6 @@ function cleanName(name: string): string {
   return name.replace(/[™®©℠]/g, '').trim();
 }
 
-/** The operator whose delays ThemeParks.wiki reports as DOWN. */
-export function foldsDelays(park: Park): boolean {
-  return park.resort.priority_lane_brand.toLowerCase().includes('express');
-}
-
 export class ThemeParksWikiFeed implements LiveQueueFeed, ScheduleFeed, PriorityPriceFeed, ShowtimeFeed {
   readonly realTimeOnly = true;
   private readonly live: SharedRefresh<LiveRead>;
@@ -84,11 +79,6 @@ export class ThemeParksWikiFeed implements LiveQueueFeed, ScheduleFeed, Priority
   constructor(private readonly options: ThemeParksWikiOptions) {
     this.live = new SharedRefresh(options.clock, options.liveIntervalMs ?? 30_000);
     this.schedules = new SharedRefresh(options.clock, options.scheduleIntervalMs ?? 10 * 60_000);
-  }
-
-  /** What the priority-lane body's `feed` says for a park: the source, and its known folds. */
-  describe(park: Park): string {
-    return foldsDelays(park) ? `${FEED} (brief and weather delays reported as DOWN)` : FEED;
   }
 
   async readLiveQueues(park: Park, _at: number): Promise<LiveQueueReading> {

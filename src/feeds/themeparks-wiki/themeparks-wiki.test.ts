@@ -221,12 +221,6 @@ describe('ThemeParks.wiki live queues (Universal and boarding-group fixtures)', 
       price: { amount: 18, currency: 'USD' },
     });
   });
-
-  it('says in its feed name where delays are folded into DOWN', () => {
-    const wiki = feed();
-    expect(wiki.describe(USF)).toMatch(/delays reported as DOWN/);
-    expect(wiki.describe(MK)).toBe('themeparks-wiki');
-  });
 });
 
 describe('ThemeParks.wiki showtimes, schedule and prices', () => {
