@@ -113,12 +113,16 @@ export class ThemeParksWikiFeed implements LiveQueueFeed, ScheduleFeed, Priority
     return prices;
   }
 
-  /** A date past the last one the upstream publishes is unknown, not a closed day. */
+  /**
+   * A date past the last one the upstream publishes is unknown, not a closed day. Days before its
+   * first are past days it no longer lists (yesterday, read to see whether a late window runs past
+   * midnight): they have no windows left to show.
+   */
   private requireCovered(park: Park, rows: readonly ScheduleRow[], date: string): void {
     const dates = rows.map((r) => r.date).sort();
     const first = dates[0];
     const last = dates.at(-1);
-    if (first === undefined || last === undefined || date < first || date > last) {
+    if (first === undefined || last === undefined || date > last) {
       throw new UpstreamError(
         FEED,
         first === undefined

@@ -260,6 +260,8 @@ describe('ThemeParks.wiki showtimes, schedule and prices', () => {
     ]);
     expect(universal.windows[2]?.closes_at).toBe(Date.parse('2026-10-04T06:00:00Z'));
     await expect(wiki.readSchedule(MK, '2026-11-30')).rejects.toThrow(/from 2026-10-03 to 2026-10-05/);
+    // A past day the upstream no longer lists has no windows left (not an error).
+    expect((await wiki.readSchedule(MK, '2026-10-02')).windows).toEqual([]);
     expect(upstream.count(`/v1/entity/${MK.id}/schedule`)).toBe(1);
   });
 
