@@ -124,6 +124,32 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
     expect(Date.parse(history.changes[0]?.at ?? '')).toBe(START);
   });
 
+  it("answers 503 upstream_limit with the upstream's Retry-After when it asks us to slow down", async () => {
+    upstream.serve(`/v1/entity/${USF}/schedule`, {
+      status: 429,
+      body: 'slow down',
+      headers: { 'retry-after': '90' },
+    });
+    // Past the shared schedule interval, so the next hours request needs a fresh read.
+    clock.advance(11 * 60_000);
+    const first = await server.get('/v1/parks/universal-studios-florida/hours');
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('90');
+    const body = (await first.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('upstream_limit');
+    expect(body.error.message).toMatch(/slow down/);
+    const reads = upstream.count(`/v1/entity/${USF}/schedule`);
+    clock.advance(30_000);
+    const second = await server.get('/v1/parks/universal-studios-florida/priority-lane');
+    expect(second.status).toBe(503);
+    expect(second.headers.get('retry-after')).toBe('60');
+    // Nothing was sent while the upstream's Retry-After held.
+    expect(upstream.count(`/v1/entity/${USF}/schedule`)).toBe(reads);
+    upstream.serveFixture(`/v1/entity/${USF}/schedule`, 'themeparkswiki-schedule-universal.json');
+    clock.advance(61_000);
+    await server.app.ingest.refreshAll();
+  });
+
   it('a park whose upstream fails: no numbers, WebSocket error then 1013, SSE error then the end', async () => {
     const ws = await WsClient.open(`${server.url.replace(/^http/, 'ws')}/v1/stream`);
     await ws.expect('ready');

@@ -93,5 +93,12 @@ describe('SharedRefresh', () => {
     const fail = () => Promise.reject(new Error(`down ${++attempts}`));
     await expect(failing.get('a', fail)).rejects.toThrow('down 1');
     await expect(failing.get('a', fail)).rejects.toThrow('down 1');
+    // A failure is retried after the short failure interval, not the whole interval.
+    const slow = new SharedRefresh<number>(clock, 600_000, 5_000);
+    await expect(slow.get('a', fail)).rejects.toThrow('down 2');
+    clock.advance(4_999);
+    await expect(slow.get('a', fail)).rejects.toThrow('down 2');
+    clock.advance(1);
+    await expect(slow.get('a', fail)).rejects.toThrow('down 3');
   });
 });
