@@ -318,6 +318,22 @@ describe('ThemeParks.wiki failures', () => {
     expect((error as Error).message).toMatch(message);
   });
 
+  it('shows a ride with a status it does not know as closed, and logs the status once', async () => {
+    const payload = fixture('themeparkswiki-live.json') as { liveData: Record<string, unknown>[] };
+    const space = payload.liveData.find((row) => row.name === 'Space Mountain');
+    if (space) space.status = 'DELAYED';
+    upstream.serve(`/v1/entity/${MK.id}/live`, { body: payload });
+    const wiki = feed();
+    const reading = await wiki.readLiveQueues(MK, AT);
+    expect(reading.entries.find((e) => e.ride_id === 'magic-kingdom_space-mountain')).toMatchObject({
+      status: 'CLOSED',
+      standby_wait_minutes: null,
+    });
+    clock.advance(60_000);
+    await wiki.readLiveQueues(MK, clock.now());
+    expect(warnings.filter((w) => w.details.status === 'DELAYED')).toHaveLength(1);
+  });
+
   it('retries a 5xx with backoff, then succeeds', async () => {
     let calls = 0;
     upstream.serve(`/v1/entity/${MK.id}/live`, () =>
