@@ -96,6 +96,24 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
     });
   });
 
+  it("serves today's showtimes from the live payload, and another date's as unavailable", async () => {
+    type Showtimes = { data_status: string; showtimes: { show_id: string; start_at: string }[] };
+    const today = (await (
+      await server.get('/v1/parks/universal-studios-florida/showtimes')
+    ).json()) as Showtimes;
+    expect(today.data_status).toBe('published');
+    expect(today.showtimes).toEqual([
+      expect.objectContaining({
+        show_id: 'universal-studios-florida_the-bourne-stuntacular',
+        start_at: '2026-10-03T16:00:00.000Z',
+      }),
+    ]);
+    const later = (await (
+      await server.get('/v1/parks/universal-studios-florida/showtimes?date=2026-10-04')
+    ).json()) as Showtimes;
+    expect(later).toMatchObject({ data_status: 'unavailable', showtimes: [] });
+  });
+
   it('serves the priority lane from the schedule purchases, its feed naming the Universal fold', async () => {
     const mk = await get<PriorityLaneResponse>('/v1/parks/magic-kingdom/priority-lane');
     expect(mk.feed).toBe('themeparks-wiki');

@@ -87,9 +87,14 @@ export class ThemeParksWikiFeed implements LiveQueueFeed, ScheduleFeed, Priority
 
   async readShowtimes(park: Park, date: string, at: number): Promise<ParkDayShowtimes> {
     const today = localDate(at, park.time_zone);
-    // ThemeParks.wiki publishes the day's showtimes on the day; other dates have none yet.
-    if (date !== today)
-      return { park_id: park.id, date, basis: date < today ? 'published' : 'planned', showtimes: [] };
+    // ThemeParks.wiki publishes the day's showtimes on the day only: another date's are unknown
+    // (reported unavailable), never an empty day that would read as "no shows".
+    if (date !== today) {
+      throw new UpstreamError(
+        FEED,
+        `ThemeParks.wiki publishes ${park.name}'s showtimes for today (${today}) only, not for ${date}`,
+      );
+    }
     const { showtimes } = await this.readLive(park);
     return {
       park_id: park.id,

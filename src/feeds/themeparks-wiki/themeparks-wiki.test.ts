@@ -233,7 +233,9 @@ describe('ThemeParks.wiki showtimes, schedule and prices', () => {
         starts_at: Date.parse('2026-10-03T16:00:00Z'),
       }),
     ]);
-    expect((await feed().readShowtimes(USF, '2026-10-05', AT)).showtimes).toEqual([]);
+    await expect(feed().readShowtimes(USF, '2026-10-05', AT)).rejects.toThrow(
+      /for today \(2026-10-03\) only/,
+    );
   });
 
   it('maps OPERATING, early entry and extended evening (sold as events), events past midnight, and skips INFO', async () => {
