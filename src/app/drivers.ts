@@ -6,9 +6,12 @@
 import type { Tier } from '../api/access/tiers.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config, FeedName, WeatherName } from '../config/index.js';
+import { UpstreamClient, type UpstreamClientOptions } from '../feeds/http/upstream-client.js';
 import { NwsWeatherFeed } from '../feeds/nws/index.js';
+import { QueueTimesFeed } from '../feeds/queue-times/index.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
 import type { ResortFeeds } from '../feeds/resort-data.js';
+import { ThemeParksWikiFeed } from '../feeds/themeparks-wiki/index.js';
 import type {
   LiveQueueFeed,
   OperatorForecastFeed,
@@ -17,6 +20,8 @@ import type {
   ShowtimeFeed,
   WeatherFeed,
 } from '../feeds/types.js';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { soloLeaderLock, type LeaderLock } from '../ingest/leadership.js';
 import { LocalBus, type Bus } from '../shared-state/bus.js';
@@ -69,6 +74,9 @@ export function claimStore(config: Config): ServerLock {
   return lockDataDir(config.dataDir);
 }
 
+/** A source that publishes no operator forecast (best times then carry an empty `operator_forecast`). */
+const NO_OPERATOR_FORECAST: OperatorForecastFeed = { readOperatorForecast: async () => [] };
+
 /** Who may ingest: the PostgreSQL advisory lock when instances share a store, else always this one. */
 export async function createLeaderLock(config: Config): Promise<LeaderLock> {
   if (config.databaseUrl !== undefined) {
@@ -79,15 +87,65 @@ export async function createLeaderLock(config: Config): Promise<LeaderLock> {
 }
 
 /**
- * The upstream feeds FEED names (the simulator until real adapters exist), with the weather WEATHER
- * names: the simulator's, or the US National Weather Service beside simulated waits.
+ * The upstream feeds FEED names, with the weather WEATHER names. FEED=themeparks-wiki: live queues,
+ * showtimes, hours and priority-lane prices from ThemeParks.wiki; FEED=queue-times: live queues
+ * only from Queue-Times; every family a real feed does not have stays simulated (src/feeds/sources.ts
+ * says so on /v1). Every real upstream reads through its own UpstreamClient: one User-Agent, one
+ * read budget per upstream, optional raw recording under DATA_DIR.
  */
-export function createFeeds(config: Config, catalog: Catalog, clock: Clock = systemClock): Feeds {
-  const sources: Record<FeedName, () => Feeds> = { sim: () => createSimulatedFeeds(catalog) };
+export function createFeeds(
+  config: Config,
+  catalog: Catalog,
+  clock: Clock = systemClock,
+  logger?: Logger,
+): Feeds {
+  const upstream = (feed: string, label: string, baseUrl: string): UpstreamClientOptions => ({
+    feed,
+    label,
+    baseUrl,
+    userAgent: config.upstreamUserAgent,
+    clock,
+    budget: { reads: config.upstreamReadBudget, windowMs: 60_000 },
+    ...(config.recordUpstream ? { recordDir: join(config.dataDir, 'upstream-recordings') } : {}),
+    onRecordError: (error) => logger?.warn({ err: error, feed }, 'could not record an upstream payload'),
+  });
+  const simulated = createSimulatedFeeds(catalog);
+  const sources: Record<FeedName, () => Feeds> = {
+    sim: () => simulated,
+    'themeparks-wiki': () => {
+      const client = new UpstreamClient(
+        upstream('themeparks-wiki', 'ThemeParks.wiki', config.themeparksWikiUrl),
+      );
+      const wiki = new ThemeParksWikiFeed({ client, catalog, clock, ...(logger ? { logger } : {}) });
+      // Its hourly `forecast` is not read yet: no simulated forecast beside real waits.
+      return {
+        ...simulated,
+        liveQueues: wiki,
+        schedule: wiki,
+        priorityPrices: wiki,
+        showtimes: wiki,
+        operatorForecast: NO_OPERATOR_FORECAST,
+      };
+    },
+    'queue-times': () => {
+      const client = new UpstreamClient(upstream('queue-times', 'Queue-Times', config.queueTimesUrl));
+      const queueTimes = new QueueTimesFeed({ client, catalog, clock, ...(logger ? { logger } : {}) });
+      return { ...simulated, liveQueues: queueTimes, operatorForecast: NO_OPERATOR_FORECAST };
+    },
+  };
   const feeds = sources[config.feed]();
   const weather: Record<WeatherName, () => WeatherFeed> = {
     sim: () => feeds.weather,
-    nws: () => new NwsWeatherFeed({ baseUrl: config.nwsUrl, userAgent: config.nwsUserAgent, clock }),
+    nws: () =>
+      new NwsWeatherFeed({
+        baseUrl: config.nwsUrl,
+        userAgent: config.nwsUserAgent,
+        clock,
+        upstream: {
+          budget: { reads: config.upstreamReadBudget, windowMs: 60_000 },
+          ...(config.recordUpstream ? { recordDir: join(config.dataDir, 'upstream-recordings') } : {}),
+        },
+      }),
   };
   return { ...feeds, weather: weather[config.weather]() };
 }

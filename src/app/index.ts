@@ -99,7 +99,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App> {
   const { config, logger, clock = systemClock } = options;
   const catalog = Catalog.load();
-  const feeds = options.feeds?.(catalog) ?? createFeeds(config, catalog, clock);
+  const feeds = options.feeds?.(catalog) ?? createFeeds(config, catalog, clock, logger);
   const stores = await openStores(config);
   const shared = await createSharedState(config, clock, {
     onError: (error, during) => {

@@ -22,7 +22,7 @@ export async function recordingIngest(options: {
   readonly coverageStart?: string;
 }): Promise<Ingest> {
   const catalog = Catalog.load();
-  const feeds = createFeeds(options.config, catalog);
+  const feeds = createFeeds(options.config, catalog, options.clock, options.logger);
   const ingest = new Ingest({
     catalog,
     liveQueues: feeds.liveQueues,

@@ -34,6 +34,35 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the real feeds and the upstream etiquette settings', () => {
+    const config = loadConfig(
+      {
+        FEED: 'themeparks-wiki',
+        THEMEPARKS_WIKI_URL: 'http://127.0.0.1:9000/',
+        QUEUE_TIMES_URL: 'https://qt.example/',
+        UPSTREAM_USER_AGENT: 'queuecast (ops@example.com)',
+        UPSTREAM_READ_BUDGET: '30',
+        RECORD_UPSTREAM: 'on',
+      },
+      TODAY,
+    );
+    expect(config).toMatchObject({
+      feed: 'themeparks-wiki',
+      themeparksWikiUrl: 'http://127.0.0.1:9000',
+      queueTimesUrl: 'https://qt.example',
+      upstreamUserAgent: 'queuecast (ops@example.com)',
+      upstreamReadBudget: 30,
+      recordUpstream: true,
+    });
+    expect(loadConfig({ FEED: 'queue-times' }, TODAY)).toMatchObject({
+      feed: 'queue-times',
+      themeparksWikiUrl: 'https://api.themeparks.wiki',
+      queueTimesUrl: 'https://queue-times.com',
+      upstreamReadBudget: 120,
+      recordUpstream: false,
+    });
+  });
+
   it('takes public addresses without trailing slashes', () => {
     const config = loadConfig({ BASE_URL: 'https://api.example.com/', SITE_URL: 'https://example.com//' });
     expect(config.baseUrl).toBe('https://api.example.com');
@@ -43,7 +72,22 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535 (got "eighty")'],
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535 (got "70000")'],
-    [{ FEED: 'magic' }, 'FEED must be one of sim (got "magic")'],
+    [{ FEED: 'magic' }, 'FEED must be one of sim, themeparks-wiki, queue-times (got "magic")'],
+    [
+      { THEMEPARKS_WIKI_URL: 'ftp://api.themeparks.wiki' },
+      'THEMEPARKS_WIKI_URL must use http or https (got "ftp://api.themeparks.wiki")',
+    ],
+    [
+      { QUEUE_TIMES_URL: 'queue times' },
+      'QUEUE_TIMES_URL must be a URL starting with http or https (got "queue times")',
+    ],
+    [{ UPSTREAM_READ_BUDGET: '0' }, 'UPSTREAM_READ_BUDGET must be an integer from 1 to 10000 (got "0")'],
+    [{ UPSTREAM_READ_BUDGET: '5.5' }, 'UPSTREAM_READ_BUDGET must be an integer from 1 to 10000 (got "5.5")'],
+    [{ RECORD_UPSTREAM: 'yes' }, 'RECORD_UPSTREAM must be one of off, on (got "yes")'],
+    [
+      { UPSTREAM_USER_AGENT: 'app\u0007 (ops@example.com)' },
+      'UPSTREAM_USER_AGENT must be printable ASCII of at most 256 characters naming the app and a contact, such as "myapp (ops@example.com)" (got "app\\u0007 (ops@example.com)")',
+    ],
     [{ WEATHER: 'owm' }, 'WEATHER must be one of sim, nws (got "owm")'],
     [{ NWS_URL: 'ftp://weather' }, 'NWS_URL must use http or https (got "ftp://weather")'],
     [

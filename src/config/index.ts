@@ -6,7 +6,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
-export type FeedName = 'sim';
+export type FeedName = 'sim' | 'themeparks-wiki' | 'queue-times';
 /** Source of conditions' weather: the simulator's storms (default) or the US National Weather Service. */
 export type WeatherName = 'sim' | 'nws';
 export type ProviderData = 'enabled' | 'disabled';
@@ -28,6 +28,12 @@ export interface Config {
   readonly queueTimesUrl: string;
   readonly nwsUrl: string;
   readonly nwsUserAgent: string;
+  /** User-Agent of every other upstream read: the service and the operator's contact. */
+  readonly upstreamUserAgent: string;
+  /** Requests per minute allowed to each upstream; spent: 503 upstream_unavailable. */
+  readonly upstreamReadBudget: number;
+  /** Raw upstream payloads are written under DATA_DIR/upstream-recordings (new fixtures). */
+  readonly recordUpstream: boolean;
   /**
    * Which proxies may name the client IP in X-Forwarded-For: a hop count, or addresses, CIDR ranges
    * and the names loopback, linklocal, uniquelocal. Undefined: trust none, use the socket address.
@@ -55,7 +61,7 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const FEEDS: readonly FeedName[] = ['sim'];
+const FEEDS: readonly FeedName[] = ['sim', 'themeparks-wiki', 'queue-times'];
 const WEATHER_SOURCES: readonly WeatherName[] = ['sim', 'nws'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -129,6 +135,16 @@ function userAgent(env: Env, name: string, fallback: string): string {
     );
   }
   return value;
+}
+
+/** A whole number from `min` to `max`. */
+function integer(env: Env, name: string, min: number, max: number, fallback: number): number {
+  const value = text(env, name) ?? String(fallback);
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed < min || parsed > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${value}")`);
+  }
+  return parsed;
 }
 
 /** The earliest coverage start: simulated backfill runs from it to now on an empty store. */
@@ -212,6 +228,13 @@ export function loadConfig(env: Env = process.env, now: number = Date.now()): Co
       'NWS_USER_AGENT',
       'queuecast (self-hosted; set NWS_USER_AGENT to name a contact)',
     ),
+    upstreamUserAgent: userAgent(
+      env,
+      'UPSTREAM_USER_AGENT',
+      'queuecast (self-hosted; set UPSTREAM_USER_AGENT to name a contact)',
+    ),
+    upstreamReadBudget: integer(env, 'UPSTREAM_READ_BUDGET', 1, 10_000, 120),
+    recordUpstream: oneOf(env, 'RECORD_UPSTREAM', ['off', 'on'], 'off') === 'on',
     trustProxy: trustProxy(env),
     coverageStart: pastDate(env, 'COVERAGE_START', '2026-09-28', EARLIEST_COVERAGE_START, now),
     databaseUrl: serverUrl(

@@ -60,6 +60,11 @@ export interface LiveQueueReading {
 }
 
 export interface LiveQueueFeed {
+  /**
+   * True for a real upstream, which answers only for now: history cannot be replayed (no backfill;
+   * a restart leaves the downtime as a gap). Absent for the simulator, a pure function of time.
+   */
+  readonly realTimeOnly?: boolean;
   /** The park's live queues at `at`. Rejects with `UpstreamError` when the upstream fails. */
   readLiveQueues(park: Park, at: number): Promise<LiveQueueReading>;
 }

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../catalog/catalog.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
+import type { LiveQueueFeed } from '../feeds/types.js';
 import { ManualClock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
 import { LocalBus } from '../shared-state/bus.js';
@@ -90,5 +91,77 @@ describe('Ingest catch-up', () => {
       after.outages.filter((o) => o.started_at < (firstRecorded.get(o.park_key) ?? 0) && o.ended_at === null),
     ).toEqual([]);
     expect(await ingest.fillUnrecorded('2026-11-18', end)).toBe(0);
+  });
+});
+
+describe('Ingest from a feed that cannot replay the past', () => {
+  const realTime: LiveQueueFeed = {
+    realTimeOnly: true,
+    readLiveQueues: (park, at) => feeds.liveQueues.readLiveQueues(park, at),
+  };
+  const ingestOf = (store: HistoryStore, clock: ManualClock) =>
+    new Ingest({
+      catalog,
+      liveQueues: realTime,
+      schedule: feeds.schedule,
+      store,
+      live: new LiveState(clock),
+      bus: new LocalBus(),
+      clock,
+      logger: pino({ level: 'silent' }),
+      coverageStart: '2026-11-01',
+    });
+
+  it('invents no past on the first start, and leaves a restart’s downtime as a gap', async () => {
+    const store = await openInMemorySqliteStore();
+    const firstStart = START + 15 * HOUR; // mid-afternoon: every park open
+    const clock = new ManualClock(firstStart);
+    const first = ingestOf(store, clock);
+    await first.resume();
+    expect(await first.catchUp(firstStart)).toBe(0);
+    expect((await everything(store, firstStart)).changes).toEqual([]);
+    await expect(first.fillUnrecorded('2026-11-01', firstStart)).rejects.toThrow(/cannot replay the past/);
+
+    await first.refreshAll();
+    const recorded = await store.parkChanges('magic-kingdom', 0, firstStart + 1);
+    expect(recorded.length).toBeGreaterThan(0);
+    expect(recorded.every((c) => c.at === firstStart)).toBe(true);
+    expect(await store.transitions('magic-kingdom', 0, firstStart + 1)).toEqual([
+      { park_key: 'magic-kingdom', at: firstStart, state: 'open' },
+    ]);
+
+    // Down for two hours, then started again.
+    const restart = firstStart + 2 * HOUR;
+    clock.set(restart);
+    const second = ingestOf(store, clock);
+    await second.resume();
+    const gapRows = await second.catchUp(restart);
+    await second.refreshAll();
+
+    const transitions = await store.transitions('magic-kingdom', 0, restart + 1);
+    expect(transitions).toEqual([
+      { park_key: 'magic-kingdom', at: firstStart, state: 'open' },
+      { park_key: 'magic-kingdom', at: firstStart + 1, state: 'closed' },
+      { park_key: 'magic-kingdom', at: restart, state: 'open' },
+    ]);
+    const all = await store.parkChanges('magic-kingdom', 0, restart + 1);
+    // Nothing recorded inside the gap; at its start every ride stops having a wait.
+    const inGap = all.filter((c) => c.at > firstStart && c.at < restart);
+    expect(inGap.length).toBeGreaterThan(0);
+    expect(gapRows).toBeGreaterThanOrEqual(inGap.length);
+    expect(
+      inGap.every(
+        (c) => c.at === firstStart + 1 && c.status === 'unavailable' && c.standby_wait_minutes === null,
+      ),
+    ).toBe(true);
+    expect(gapRows).toBeGreaterThan(0);
+    // No outage runs through the gap.
+    for (const outage of await store.parkOutages('magic-kingdom', 0, restart + 1)) {
+      expect(
+        outage.ended_at === null
+          ? outage.started_at >= restart
+          : outage.ended_at <= firstStart + 1 || outage.started_at >= restart,
+      ).toBe(true);
+    }
   });
 });

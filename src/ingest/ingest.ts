@@ -1,6 +1,8 @@
 /**
  * Ingest for every park: resume from the store, catch up on the time the service was not running
- * (the backfill, on an empty store), then poll. Every step goes through the same ParkIngestor, so
+ * (the backfill, on an empty store), then poll. Catching up needs a feed that can replay the past
+ * (the simulator); with a real upstream (`realTimeOnly`) history starts at the first start and a
+ * restart leaves the downtime as a gap. Every step goes through the same ParkIngestor, so
  * backfilled history is exactly what live polling would have recorded.
  */
 import type { Logger } from 'pino';
@@ -98,6 +100,8 @@ export class Ingest {
    * empty store that is the whole history since the coverage start. Returns the rows written.
    */
   async catchUp(until: number, onProgress?: (progress: CatchUpProgress) => void): Promise<number> {
+    // A real upstream knows only now: no invented past, and the downtime stays a gap.
+    if (this.deps.liveQueues.realTimeOnly === true) return this.recordGaps();
     const spans = this.deps.catalog.parks.map((park) => ({
       park,
       ingestor: this.ingestor(park.key),
@@ -119,6 +123,11 @@ export class Ingest {
     onProgress?: (progress: CatchUpProgress) => void,
   ): Promise<number> {
     const { store, liveQueues, schedule } = this.deps;
+    if (liveQueues.realTimeOnly === true) {
+      throw new Error(
+        'the configured FEED reads a real upstream, which cannot replay the past: history is recorded from the first start on (use FEED=sim to backfill simulated history)',
+      );
+    }
     const spans: RecordingSpan[] = [];
     for (const park of this.deps.catalog.parks) {
       const start = startOfLocalDay(fromDate, park.time_zone);
@@ -131,6 +140,30 @@ export class Ingest {
       }
     }
     return this.record(spans, onProgress);
+  }
+
+  /**
+   * For a feed that cannot replay the past: each recorded park's observation ends at its checkpoint
+   * (ParkIngestor.interrupt), so the time the service was down is a gap in history and reliability
+   * (which counts only open-park minutes) does not count it. A park never recorded starts from now.
+   */
+  private async recordGaps(): Promise<number> {
+    let rows = 0;
+    for (const park of this.deps.catalog.parks) {
+      const checkpoint = this.checkpoints.get(park.key);
+      if (checkpoint === undefined) continue;
+      // The first moment not observed: the checkpoint's own rows stay as recorded.
+      const { changes, endedOutages, transition } = this.ingestor(park.key).interrupt(checkpoint + 1);
+      await this.deps.store.apply({
+        changes,
+        openedOutages: [],
+        endedOutages,
+        transitions: transition ? [transition] : [],
+        checkpoints: [],
+      });
+      rows += changes.length;
+    }
+    return rows;
   }
 
   /** Steps each span minute by minute through its ingestor, writing a batch per simulated day. */

@@ -67,6 +67,42 @@ export class ParkIngestor {
     return [...this.outages].map(([ride_id, outage]) => ({ ride_id, started_at: outage.started_at }));
   }
 
+  /**
+   * Ends observation at `at` (the last recorded moment before the service stopped) for a feed that
+   * cannot replay the time it missed: every ride has no wait from then on, its open outages end
+   * there and the park counts as closed, so the gap is recorded as unobserved rather than as more
+   * of the last state. The next step starts afresh from what the feed reports.
+   */
+  interrupt(at: number): {
+    changes: WaitChange[];
+    endedOutages: EndedOutage[];
+    transition: ParkTransition | undefined;
+  } {
+    const changes: WaitChange[] = [];
+    for (const [rideId, last] of this.recorded) {
+      if (last.status === 'unavailable' && last.wait === null) continue;
+      this.recorded.set(rideId, { status: 'unavailable', wait: null });
+      changes.push({
+        ride_id: rideId,
+        park_key: this.park.key,
+        at,
+        status: 'unavailable',
+        standby_wait_minutes: null,
+      });
+    }
+    const endedOutages = [...this.outages].map(([ride_id, outage]) => ({
+      ride_id,
+      started_at: outage.started_at,
+      ended_at: at,
+    }));
+    this.outages.clear();
+    const transition =
+      this.open === true ? { park_key: this.park.key, at, state: 'closed' as const } : undefined;
+    this.open = false;
+    this.entries = new Map();
+    return { changes, endedOutages, transition };
+  }
+
   /** Reads the feed at `at` and works out everything that changed. Rejects when the upstream fails. */
   async step(at: number): Promise<ParkStep> {
     const reading = await this.liveQueues.readLiveQueues(this.park, at);

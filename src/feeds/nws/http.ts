@@ -5,7 +5,7 @@
  * what changed. Errors come back as UpstreamError, worded from the API's problem+json document.
  */
 import type { Clock } from '../../lib/clock.js';
-import { UpstreamError } from '../types.js';
+import { UpstreamClient, type UpstreamClientOptions } from '../http/upstream-client.js';
 
 export interface NwsHttpOptions {
   /** Base address (NWS_URL), no trailing slash. */
@@ -14,6 +14,8 @@ export interface NwsHttpOptions {
   readonly clock: Clock;
   /** Milliseconds before a request is abandoned. */
   readonly timeoutMs: number;
+  /** Shared-client settings from the configuration (read budget, recording). */
+  readonly upstream?: Partial<UpstreamClientOptions>;
 }
 
 interface Cached {
@@ -42,57 +44,43 @@ export function freshFor(headers: Headers, now: number): number {
 
 export class NwsHttp {
   private readonly cache = new Map<string, Cached>();
+  private readonly client: UpstreamClient;
 
-  constructor(private readonly options: NwsHttpOptions) {}
+  constructor(private readonly options: NwsHttpOptions) {
+    // The shared client keeps the etiquette (User-Agent, timeout, retries, 429, budget, recording).
+    this.client = new UpstreamClient({
+      feed: 'nws',
+      label: 'the National Weather Service',
+      baseUrl: options.baseUrl,
+      userAgent: options.userAgent,
+      clock: options.clock,
+      accept: 'application/geo+json',
+      timeoutMs: options.timeoutMs,
+      retries: 1,
+      backoffMs: 250,
+      describeFailure: problemMessage,
+      ...options.upstream,
+    });
+  }
 
   /**
    * GETs a path of the API (or a link the API gave, which is re-based on NWS_URL so a proxy or a
    * test double sees the follow-up requests too).
    */
   async get(pathOrLink: string): Promise<unknown> {
-    const url = this.resolve(pathOrLink);
+    // A link the API gave is re-based on NWS_URL by the client (a proxy or a test double sees it).
+    const url = pathOrLink.replace(/^https?:\/\/[^/]+/i, '');
     const now = this.options.clock.now();
     const cached = this.cache.get(url);
     if (cached && now < cached.expiresAt) return cached.body;
 
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers: { 'User-Agent': this.options.userAgent, Accept: 'application/geo+json' },
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new UpstreamError(
-        'nws',
-        timedOut
-          ? `the National Weather Service did not answer within ${this.options.timeoutMs} ms`
-          : `the National Weather Service could not be reached (${error instanceof Error ? error.message : String(error)})`,
-        { cause: error },
-      );
-    }
-    const text = await response.text().catch(() => '');
-    if (!response.ok) throw new UpstreamError('nws', problemMessage(response.status, text));
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      throw new UpstreamError('nws', `the National Weather Service sent a body that is not JSON (${url})`, {
-        cause: error,
-      });
-    }
-    const ttl = freshFor(response.headers, now);
+    const { body, headers } = await this.client.getJson(url);
+    const ttl = freshFor(headers, now);
     if (ttl > 0) {
       if (this.cache.size >= MAX_CACHED) this.evictExpired(now);
       this.cache.set(url, { body, expiresAt: now + ttl });
     }
     return body;
-  }
-
-  private resolve(pathOrLink: string): string {
-    if (!/^https?:\/\//i.test(pathOrLink)) return `${this.options.baseUrl}${pathOrLink}`;
-    const link = new URL(pathOrLink);
-    return `${this.options.baseUrl}${link.pathname}${link.search}`;
   }
 
   private evictExpired(now: number): void {

@@ -7,6 +7,7 @@
 import type { Park } from '../../catalog/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { UpstreamError, type WeatherFeed, type WeatherObservation, type WeatherReading } from '../types.js';
+import type { UpstreamClientOptions } from '../http/upstream-client.js';
 import { NwsHttp } from './http.js';
 import { parseAlerts, parseObservation, parseStations, parseStationsLink, type StationRef } from './parse.js';
 
@@ -16,6 +17,8 @@ export interface NwsOptions {
   readonly clock: Clock;
   /** Per request; default 10 s. */
   readonly timeoutMs?: number;
+  /** Shared-client settings from the configuration (read budget, recording). */
+  readonly upstream?: Partial<UpstreamClientOptions>;
 }
 
 /** Stations tried in turn when the nearest has no latest observation. */

@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
 import { UpstreamError } from '../../../feeds/types.js';
+import { upstreamApiError } from '../../upstream-error.js';
 import { isoTimestamp, localClockTime, localDate } from '../../../lib/time.js';
 import type { HoursWindow } from '../../../services/park-hours.js';
 import type { ApiContext } from '../../context.js';
 import { defineEndpoint } from '../../endpoint.js';
-import { ApiError } from '../../errors.js';
 import { requirePark } from '../../lookup.js';
 import { PARK_PARAM, dateParam, daysParam, resolveDate } from '../../params.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
@@ -125,11 +125,7 @@ async function hoursBody(
     days = await context.services.parkHours.forDates(park, date, count);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    throw new ApiError(
-      'upstream_unavailable',
-      `Park hours are unavailable right now (${error.message}); retry in 30 seconds.`,
-      { 'Retry-After': 30 },
-    );
+    throw upstreamApiError(error, 'Park hours');
   }
   const zone = park.time_zone;
   const presentWindow = (w: HoursWindow) => ({

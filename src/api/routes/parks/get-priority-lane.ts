@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
 import { UpstreamError } from '../../../feeds/types.js';
+import { upstreamApiError } from '../../upstream-error.js';
+import { priorityFeedLabel } from '../../../feeds/sources.js';
 import { isoTimestamp } from '../../../lib/time.js';
 import type { ApiContext } from '../../context.js';
 import { defineEndpoint } from '../../endpoint.js';
-import { ApiError } from '../../errors.js';
 import { requirePark } from '../../lookup.js';
 import { PARK_PARAM, dateParam, resolveDate } from '../../params.js';
 import { LiveStatusSchema, PriorityLaneSchema, presentPriorityLane } from '../../resources/live-entry.js';
@@ -45,7 +46,10 @@ const PriorityLaneBody = Envelope(
     live_data_status: Type.Union([Type.Literal('live'), Type.Literal('unavailable')], {
       description: 'Whether the return windows come from current live data; unavailable withholds them.',
     }),
-    feed: Type.String({ description: 'Identifier of the operator feed used.' }),
+    feed: Type.String({
+      description:
+        'Identifier of the operator feed used: `sim` (simulated), or `themeparks-wiki`, which at the Universal parks reads `themeparks-wiki (brief and weather delays reported as DOWN)` because that upstream folds those delays into DOWN.',
+    }),
     checked_at: { ...Timestamp, description: 'When the prices were last read from the feed.' },
     rides: Type.Array(
       Type.Object(
@@ -113,11 +117,7 @@ async function priorityLaneBody(
     day = await services.priorityLane.forDate(park, date);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    throw new ApiError(
-      'upstream_unavailable',
-      `Priority-lane prices are unavailable right now (${error.message}); retry in 30 seconds.`,
-      { 'Retry-After': 30 },
-    );
+    throw upstreamApiError(error, 'Priority-lane prices');
   }
   const rides = day.rides.map((entry) => {
     const lane = presentPriorityLane(entry.priority_lane);
@@ -143,7 +143,7 @@ async function priorityLaneBody(
         updated_at: isoTimestamp(p.updated_at),
       })),
       live_data_status: day.live.data_status,
-      feed: config.feed,
+      feed: priorityFeedLabel(config.feed, park),
       checked_at: isoTimestamp(day.prices.checked_at),
       rides,
       note: !day.today

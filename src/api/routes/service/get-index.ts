@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { describeSources } from '../../../feeds/sources.js';
 import { CATALOG_VERSION } from '../../prepared/cache.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Envelope } from '../../schemas/common.js';
@@ -10,7 +11,10 @@ const IndexBody = Envelope(
     openapi_url: Type.String({ format: 'uri', description: 'Address of the description document.' }),
     stream_url: Type.String({ format: 'uri', description: 'WebSocket address.' }),
     sse_url_template: Type.String({ description: 'Server-Sent-Events address; contains `{park}`.' }),
-    attribution_rule: Type.String(),
+    attribution_rule: Type.String({
+      description:
+        'How to attribute the data, and which source serves each data family (a family without a real source is named simulated).',
+    }),
     endpoints: Type.Array(
       Type.Object(
         {
@@ -42,14 +46,14 @@ export const getIndex = defineEndpoint({
   maxAge: 300,
   examples: ['/v1'],
   resolve: () => ({ key: 'index', version: CATALOG_VERSION, input: undefined }),
-  build: (_input, { links, envelopes, registry }) =>
+  build: (_input, { links, envelopes, registry, config }) =>
     envelopes.wrap({
       name: 'queuecast',
       docs: { html: links.docsHtml, markdown: links.docsMarkdown },
       openapi_url: links.openapi,
       stream_url: links.stream,
       sse_url_template: links.sseTemplate,
-      attribution_rule: `Wherever the data is shown, display attribution.text ("${envelopes.attribution().text}") with a visible link to attribution.url; until the first response arrives, link to ${links.siteRoot}.`,
+      attribution_rule: `Wherever the data is shown, display attribution.text ("${envelopes.attribution().text}") with a visible link to attribution.url; until the first response arrives, link to ${links.siteRoot}. ${describeSources(config.feed, config.weather)}`,
       endpoints: [...registry.endpoints],
     }),
 });

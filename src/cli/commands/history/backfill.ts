@@ -24,6 +24,11 @@ export const historyBackfill: Command = {
         `--from must be a date YYYY-MM-DD no later than ${today} (got ${from ?? 'nothing'})`,
       );
     }
+    if (config.feed !== 'sim') {
+      throw new UsageError(
+        `FEED=${config.feed} reads a real upstream, which cannot replay the past: its history starts when the server first runs (backfill needs FEED=sim)`,
+      );
+    }
     const stores = await openStores(config);
     try {
       const ingest = await recordingIngest({
