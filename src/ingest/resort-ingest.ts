@@ -115,39 +115,32 @@ export class ResortIngest {
         return false;
       }
     };
+    /** Checks one family read per date, and keeps the check in its map of the resort state. */
+    const datedFamily = <T>(
+      name: string,
+      key: 'tickets' | 'parkAvailability' | 'hotels',
+      target: Map<string, DatedCheck<T>>,
+      read: (date: string) => Promise<T>,
+    ) =>
+      family(name, async () => {
+        target.set(resort.key, await readDates(today, CHECKED_DAYS[key], now, read));
+        state.touched(resort.key, key);
+      });
     const done: boolean[] = [];
     done.push(
-      await family('tickets', async () => {
-        state.tickets.set(
-          resort.key,
-          await readDates(today, CHECKED_DAYS.tickets, now, (date) =>
-            feeds.tickets.readTickets(resort, date, now),
-          ),
-        );
-        state.touched(resort.key, 'tickets');
-      }),
+      await datedFamily('tickets', 'tickets', state.tickets, (date) =>
+        feeds.tickets.readTickets(resort, date, now),
+      ),
     );
     done.push(
-      await family('park availability', async () => {
-        state.parkAvailability.set(
-          resort.key,
-          await readDates(today, CHECKED_DAYS.parkAvailability, now, (date) =>
-            feeds.parkAvailability.readParkAvailability(resort, date, now),
-          ),
-        );
-        state.touched(resort.key, 'parkAvailability');
-      }),
+      await datedFamily('park availability', 'parkAvailability', state.parkAvailability, (date) =>
+        feeds.parkAvailability.readParkAvailability(resort, date, now),
+      ),
     );
     done.push(
-      await family('hotels', async () => {
-        state.hotels.set(
-          resort.key,
-          await readDates(today, CHECKED_DAYS.hotels, now, (date) =>
-            feeds.hotels.readHotelNights(resort, date, now),
-          ),
-        );
-        state.touched(resort.key, 'hotels');
-      }),
+      await datedFamily('hotels', 'hotels', state.hotels, (date) =>
+        feeds.hotels.readHotelNights(resort, date, now),
+      ),
     );
     done.push(
       await family('event nights', async () => {
