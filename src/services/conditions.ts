@@ -65,6 +65,8 @@ interface WeatherRecord {
     readonly alerts: readonly WeatherAlert[];
   };
   readonly failure?: { readonly at: number; readonly message: string };
+  /** When the refresh that wrote this record started. */
+  readonly startedAt: number;
   readonly changes: number;
 }
 
@@ -111,15 +113,19 @@ export class ConditionsService {
   }
 
   private async refreshPark(park: Park, at: number): Promise<void> {
-    const changes = (this.records.get(park.key)?.changes ?? 0) + 1;
+    let outcome: Pick<WeatherRecord, 'read' | 'failure'>;
     try {
-      const reading = await this.feed.readWeather(park, at);
-      this.records.set(park.key, { read: { at, ...reading }, changes });
+      outcome = { read: { at, ...(await this.feed.readWeather(park, at)) } };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ park: park.key, err: error }, 'weather read failed; conditions unavailable');
-      this.records.set(park.key, { failure: { at, message }, changes });
+      outcome = { failure: { at, message } };
     }
+    // Reads overlap (the start-up read, the timer, an explicit refresh): a slow older read that
+    // finishes last must not replace a newer one.
+    const previous = this.records.get(park.key);
+    if (previous && previous.startedAt > at) return;
+    this.records.set(park.key, { ...outcome, startedAt: at, changes: (previous?.changes ?? 0) + 1 });
   }
 
   /** Starts a refresh unless one is running; `stop` waits for it. */
