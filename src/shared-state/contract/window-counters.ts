@@ -63,5 +63,25 @@ export function describeWindowCountersContract(
       expect(results.filter((result) => typeof result === 'object')).toHaveLength(30);
       expect(results.filter((result) => result === 'minute')).toHaveLength(20);
     });
+
+    it('answers many concurrent requests over several keys each with its own count, in order', async () => {
+      const counters = await make(new ManualClock(START));
+      const keys = ['x', 'y', 'z'];
+      const results = await Promise.all(
+        Array.from({ length: 900 }, async (_, i) =>
+          counters.take(keys[i % 3] ?? 'x', minute(250), day(10_000)),
+        ),
+      );
+      for (const [k, key] of keys.entries()) {
+        const own = results.filter((_, i) => i % 3 === k);
+        expect(own.slice(0, 250), key).toEqual(
+          Array.from({ length: 250 }, (_, i) => ({ minute: i + 1, day: i + 1 })),
+        );
+        expect(
+          own.slice(250).every((result) => result === 'minute'),
+          key,
+        ).toBe(true);
+      }
+    });
   });
 }

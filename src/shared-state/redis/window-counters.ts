@@ -8,7 +8,13 @@
  * up the day), while a flexible limiter consumes one window per call (two calls, not atomic
  * together) and counts refused calls too. Its windows also run on Redis's clock from the first hit,
  * while ours are fixed windows (the minute, the UTC day) computed from the injected clock, which the
- * response headers report. The script is one round trip, as the limiter's own script would be.
+ * response headers report.
+ *
+ * Requests that arrive in the same turn of the event loop are counted by one script call: a busy
+ * instance otherwise spends most of a cached answer's time on one Redis command per request (the
+ * command, its promise and its reply). The script takes the batch's entries in arrival order, each
+ * exactly as a call of its own would, so the counts stay exact; a request waits at most one
+ * turn longer.
  */
 import type { Redis } from 'ioredis';
 import { RedisScript } from './connection.js';
@@ -16,26 +22,64 @@ import type { Clock } from '../../lib/clock.js';
 import type { WindowCounters, WindowCounts, WindowLimit } from '../window-counters.js';
 
 /**
- * KEYS: minute key, day key (each named by its window's end, so a new window is a new key).
- * ARGV: minute limit, day limit, minute ttl ms, day ttl ms.
- * Returns {minute, day} counts, or -1 (minute full) / -2 (day full).
+ * ARGV: the key prefix, the minute window's end, the day window's end, the minute limit, the day
+ * limit, the minute ttl ms, the day ttl ms, then one caller key per entry. Each caller's counters
+ * are `<prefix>:<caller>:m:<minute end>` and `:d:<day end>` (a new window is a new key); they are
+ * named here rather than in KEYS so a batch sends one short string per request (this Redis is one
+ * node, never a cluster). Returns per entry two numbers: the minute and day counts, or -1 (minute
+ * full) / -2 (day full) and 0. A refused entry is counted and taken back within the script, so it
+ * counts nothing.
  */
 const TAKE_SCRIPT = new RedisScript(`
-local minute = tonumber(redis.call('GET', KEYS[1]) or '0')
-if minute >= tonumber(ARGV[1]) then return -1 end
-local day = tonumber(redis.call('GET', KEYS[2]) or '0')
-if day >= tonumber(ARGV[2]) then return -2 end
-minute = redis.call('INCR', KEYS[1])
-if minute == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
-day = redis.call('INCR', KEYS[2])
-if day == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[4]) end
-return {minute, day}
+local prefix, minuteEnd, dayEnd = ARGV[1], ARGV[2], ARGV[3]
+local minuteLimit, dayLimit = tonumber(ARGV[4]), tonumber(ARGV[5])
+local minuteTtl, dayTtl = ARGV[6], ARGV[7]
+local result = {}
+for i = 8, #ARGV do
+  local minuteKey = prefix .. ':' .. ARGV[i] .. ':m:' .. minuteEnd
+  local dayKey = prefix .. ':' .. ARGV[i] .. ':d:' .. dayEnd
+  local minute = redis.call('INCR', minuteKey)
+  if minute == 1 then redis.call('PEXPIRE', minuteKey, minuteTtl) end
+  if minute > minuteLimit then
+    redis.call('DECR', minuteKey)
+    result[#result + 1], result[#result + 2] = -1, 0
+  else
+    local day = redis.call('INCR', dayKey)
+    if day == 1 then redis.call('PEXPIRE', dayKey, dayTtl) end
+    if day > dayLimit then
+      redis.call('DECR', dayKey)
+      redis.call('DECR', minuteKey)
+      result[#result + 1], result[#result + 2] = -2, 0
+    else
+      result[#result + 1], result[#result + 2] = minute, day
+    end
+  end
+end
+return result
 `);
 
 /** Keys outlive their window by this much, so a clock a little behind Redis's still finds them. */
 const EXPIRY_SLACK_MS = 60_000;
+/** Entries per script call: bounds the time Redis spends in one call (others wait meanwhile). */
+const MAX_BATCH = 256;
+
+interface Pending {
+  readonly resolve: (counts: WindowCounts) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** Requests gathered for one script call: all of them in the same two windows. */
+interface Batch {
+  readonly minute: WindowLimit;
+  readonly day: WindowLimit;
+  readonly callers: string[];
+  readonly waiting: Pending[];
+}
 
 export class RedisWindowCounters implements WindowCounters {
+  private batch: Batch | undefined;
+  private scheduled: NodeJS.Immediate | undefined;
+
   /**
    * @param prefix names the counters (the deployment's prefix and the tier): `<prefix>:<key>:m:<end>`.
    */
@@ -45,18 +89,66 @@ export class RedisWindowCounters implements WindowCounters {
     private readonly prefix: string,
   ) {}
 
-  async take(key: string, minute: WindowLimit, day: WindowLimit): Promise<WindowCounts> {
+  take(key: string, minute: WindowLimit, day: WindowLimit): Promise<WindowCounts> {
+    return new Promise<WindowCounts>((resolve, reject) => {
+      if (this.batch && !sameWindows(this.batch, minute, day)) this.flush();
+      this.batch ??= { minute, day, callers: [], waiting: [] };
+      this.batch.callers.push(key);
+      this.batch.waiting.push({ resolve, reject });
+      if (this.batch.waiting.length >= MAX_BATCH) this.flush();
+      else
+        this.scheduled ??= setImmediate(() => {
+          this.flush();
+        });
+    });
+  }
+
+  /** Sends the requests gathered so far as one script call and answers each of them. */
+  private flush(): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    const batch = this.batch;
+    if (!batch) return;
+    this.batch = undefined;
+    const { minute, day, callers, waiting } = batch;
     const now = this.clock.now();
     // Expiry is relative (PEXPIRE), so Redis's own clock need not agree with the injected one.
     const ttl = (endsAt: number) => Math.max(endsAt - now, 0) + EXPIRY_SLACK_MS;
-    const result = await TAKE_SCRIPT.run(
-      this.redis,
-      [`${this.prefix}:${key}:m:${minute.endsAt}`, `${this.prefix}:${key}:d:${day.endsAt}`],
-      [minute.limit, day.limit, ttl(minute.endsAt), ttl(day.endsAt)],
+    const args = [
+      this.prefix,
+      minute.endsAt,
+      day.endsAt,
+      minute.limit,
+      day.limit,
+      ttl(minute.endsAt),
+      ttl(day.endsAt),
+    ];
+    TAKE_SCRIPT.run(this.redis, [], [...args, ...callers]).then(
+      (result) => {
+        if (!Array.isArray(result) || result.length !== 2 * waiting.length) {
+          const error = new Error(`unexpected rate-limit script answer ${String(result)}`);
+          for (const entry of waiting) entry.reject(error);
+          return;
+        }
+        waiting.forEach((entry, i) => {
+          const counted = Number(result[2 * i]);
+          if (counted === -1) entry.resolve('minute');
+          else if (counted === -2) entry.resolve('day');
+          else entry.resolve({ minute: counted, day: Number(result[2 * i + 1]) });
+        });
+      },
+      (error: unknown) => {
+        for (const entry of waiting) entry.reject(error);
+      },
     );
-    if (result === -1) return 'minute';
-    if (result === -2) return 'day';
-    if (!Array.isArray(result)) throw new Error(`unexpected rate-limit script answer ${String(result)}`);
-    return { minute: Number(result[0]), day: Number(result[1]) };
   }
+}
+
+function sameWindows(batch: Batch, minute: WindowLimit, day: WindowLimit): boolean {
+  return (
+    batch.minute.endsAt === minute.endsAt &&
+    batch.minute.limit === minute.limit &&
+    batch.day.endsAt === day.endsAt &&
+    batch.day.limit === day.limit
+  );
 }
