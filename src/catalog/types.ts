@@ -65,6 +65,16 @@ export const AttractionRecord = Type.Object(
     top_speed_mph: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
     drop_feet: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 300 })),
     opened: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}-\\d{2})?$' })),
+    /** How the attraction runs differently from its usual form, and since when (a published change). */
+    operation_note: Type.Optional(
+      Type.Object(
+        {
+          since: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+          text: Type.String({ minLength: 1 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

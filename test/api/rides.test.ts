@@ -68,6 +68,18 @@ describe('GET /v1/rides/{ride}', () => {
     expect(facts).not.toHaveProperty('top_speed_mph');
     expect(facts).not.toHaveProperty('drop_feet');
   });
+
+  it('says when an attraction runs differently from its usual form, and only then', async () => {
+    const railroad = await receive(
+      await ctx.server.get('/v1/rides/magic-kingdom_walt-disney-world-railroad'),
+    );
+    const note = (railroad.body as { operation_note?: { since: string; text: string } }).operation_note;
+    expect(note?.since).toBe('2025-07-07');
+    expect(note?.text).toMatch(/Main Street, U\.S\.A\. and Fantasyland/);
+    const list = await receive(await ctx.server.get('/v1/parks/magic-kingdom/rides'));
+    const noted = (list.body.rides as Record<string, unknown>[]).filter((r) => 'operation_note' in r);
+    expect(noted.map((r) => r.id)).toEqual(['magic-kingdom_walt-disney-world-railroad']);
+  });
 });
 
 describe('GET /v1/parks/{park}/rides/{ride}', () => {

@@ -35,6 +35,19 @@ export const RideSchema = Type.Object(
     opened: Type.Optional(
       Type.String({ description: 'Opening date of the current version, YYYY or YYYY-MM-DD.' }),
     ),
+    operation_note: Type.Optional(
+      Type.Object(
+        {
+          since: Type.String({ format: 'date', description: 'Park-local date the change took effect.' }),
+          text: Type.String({ description: 'What runs differently, in a sentence.' }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Present when the attraction runs differently from its usual form (for instance a train running as a shuttle), as the operator announced it.',
+        },
+      ),
+    ),
     url: Type.String({ format: 'uri', description: "Ride page on the service's website." }),
   },
   {
@@ -72,5 +85,6 @@ export function presentRide(ride: Attraction, park: Park, links: Links): RideVie
     view.drop_m = round1(ride.drop_feet * FOOT_M);
   }
   if (ride.opened !== undefined) view.opened = ride.opened;
+  if (ride.operation_note !== undefined) view.operation_note = { ...ride.operation_note };
   return view;
 }

@@ -57,6 +57,11 @@ const factsSection: PageSection<RidePageInput> = {
     if (ride.top_speed_mph !== undefined) facts.push(['Top speed', `${ride.top_speed_mph} mph`]);
     if (ride.drop_feet !== undefined) facts.push(['Drop', `${ride.drop_feet} ft`]);
     if (ride.opened !== undefined) facts.push(['Opened', escapeHtml(ride.opened)]);
+    if (ride.operation_note !== undefined)
+      facts.push([
+        'Operating',
+        `${escapeHtml(ride.operation_note.text)} (since ${escapeHtml(ride.operation_note.since)})`,
+      ]);
     facts.push(['Single rider line', ride.single_rider ? 'Yes' : 'No']);
     if (ride.priority_lane.length > 0)
       facts.push([
