@@ -96,6 +96,48 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
     });
   });
 
+  it("serves best times' operator_forecast from the live payload's hourly forecast, with no read of its own", async () => {
+    type BestTimes = {
+      date: string;
+      operator_forecast: { hour: number; local_time: string; forecast_wait_minutes: number }[];
+    };
+    const reads = upstream.count(`/v1/entity/${MK}/live`);
+    const sdmt = await get<BestTimes>(
+      '/v1/rides/magic-kingdom_seven-dwarfs-mine-train/best-times?date=2026-10-03',
+      'parks/magic-kingdom/rides/seven-dwarfs-mine-train',
+      300,
+    );
+    // The fixture's hours, stamped with park-local offsets, land on Orlando's 09:00 to 11:00.
+    expect(sdmt.operator_forecast).toEqual([
+      { hour: 9, local_time: '09:00', forecast_wait_minutes: 45 },
+      { hour: 10, local_time: '10:00', forecast_wait_minutes: 60 },
+      { hour: 11, local_time: '11:00', forecast_wait_minutes: 75 },
+    ]);
+    // A ride without a forecast upstream, and another day: none.
+    const space = await get<BestTimes>(
+      '/v1/rides/magic-kingdom_space-mountain/best-times?date=2026-10-03',
+      'parks/magic-kingdom/rides/space-mountain',
+      300,
+    );
+    expect(space.operator_forecast).toEqual([]);
+    const tomorrow = await get<BestTimes>(
+      '/v1/rides/magic-kingdom_seven-dwarfs-mine-train/best-times?date=2026-10-04',
+      'parks/magic-kingdom/rides/seven-dwarfs-mine-train',
+      300,
+    );
+    expect(tomorrow.operator_forecast).toEqual([]);
+    expect(upstream.count(`/v1/entity/${MK}/live`)).toBe(reads);
+    // A date past the published schedule: the hours are unknown, said as a 503, not a crash.
+    const later = await server.get(
+      '/v1/rides/magic-kingdom_seven-dwarfs-mine-train/best-times?date=2026-10-20',
+    );
+    expect(later.status).toBe(503);
+    expect(((await later.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'upstream_unavailable',
+      message: expect.stringMatching(/schedule from 2026-10-03 to 2026-10-05/) as unknown,
+    });
+  });
+
   it("serves today's showtimes from the live payload, and another date's as unavailable", async () => {
     type Showtimes = { data_status: string; showtimes: { show_id: string; start_at: string }[] };
     const today = (await (

@@ -6,6 +6,7 @@ import { FakeUpstream, fixture } from '../../../test/support/fake-upstream.js';
 import { UpstreamBackoffError, UpstreamClient } from '../http/upstream-client.js';
 import { UpstreamError } from '../types.js';
 import { ThemeParksWikiFeed } from './index.js';
+import { forecastHours } from './parse.js';
 import { parseUpstreamTime } from './time.js';
 
 const catalog = Catalog.load();
@@ -302,6 +303,78 @@ describe('ThemeParks.wiki showtimes, schedule and prices', () => {
       },
     ]);
     expect(await feed().readPriorityPrices(MK, '2026-10-04', AT)).toEqual([]);
+  });
+});
+
+describe('ThemeParks.wiki operator forecast', () => {
+  const SDMT = 'magic-kingdom_seven-dwarfs-mine-train';
+  const FIXTURE_HOURS = [
+    { ride_id: SDMT, starts_at: Date.parse('2026-10-03T13:00:00.000Z'), wait_minutes: 45 },
+    { ride_id: SDMT, starts_at: Date.parse('2026-10-03T14:00:00.000Z'), wait_minutes: 60 },
+    { ride_id: SDMT, starts_at: Date.parse('2026-10-03T15:00:00.000Z'), wait_minutes: 75 },
+  ];
+
+  it("keeps the fixture's hourly forecast from the live read, park-local offsets in UTC, without a read of its own", async () => {
+    const wiki = feed();
+    // Nothing read yet: no forecast, and asking for one does not fetch.
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', AT)).toEqual([]);
+    expect(upstream.count(`/v1/entity/${MK.id}/live`)).toBe(0);
+    await wiki.readLiveQueues(MK, AT);
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', AT)).toEqual(FIXTURE_HOURS);
+    await Promise.all([1, 2, 3].map(() => wiki.readOperatorForecast(MK, '2026-10-03', AT + 20_000)));
+    expect(upstream.count(`/v1/entity/${MK.id}/live`)).toBe(1);
+    // Another park-local date has none published.
+    expect(await wiki.readOperatorForecast(MK, '2026-10-04', AT)).toEqual([]);
+    // Universal publishes none.
+    await wiki.readLiveQueues(USF, AT);
+    expect(await wiki.readOperatorForecast(USF, '2026-10-03', AT)).toEqual([]);
+  });
+
+  it('gives none once the last read is as old as the live freshness limit, and again after a fresh read', async () => {
+    const wiki = feed();
+    await wiki.readLiveQueues(MK, AT);
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', AT + 2 * 60_000 - 1)).toHaveLength(3);
+    clock.advance(2 * 60_000);
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', clock.now())).toEqual([]);
+    await wiki.readLiveQueues(MK, clock.now());
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', clock.now())).toEqual(FIXTURE_HOURS);
+  });
+
+  it.each([
+    ['a 5xx', { status: 502, body: 'bad gateway' }],
+    ['a malformed payload', { body: { id: MK.id } }],
+  ])('gives none when the latest live read failed with %s', async (_name, answer) => {
+    const wiki = feed();
+    await wiki.readLiveQueues(MK, AT);
+    upstream.serve(`/v1/entity/${MK.id}/live`, answer);
+    clock.advance(31_000);
+    await expect(wiki.readLiveQueues(MK, clock.now())).rejects.toBeInstanceOf(UpstreamError);
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', clock.now())).toEqual([]);
+  });
+
+  it('reads UTC with and without milliseconds, offsets and local times; skips sentinels, gaps and repeats', () => {
+    const hours = forecastHours(
+      [
+        { time: '2026-10-03T12:00:00-04:00', waitTime: 30 },
+        { time: '2026-10-03T17:00:00Z', waitTime: 40.4 },
+        { time: '2026-10-03T18:00:00.000Z', waitTime: 50 },
+        { time: '2026-10-03T15:00:00', waitTime: 55 },
+        { time: '2026-10-03T16:00:00-04:00', waitTime: 995 },
+        { time: '2026-10-03T17:00:00-04:00', waitTime: null },
+        { time: 'soon', waitTime: 20 },
+        { time: '2026-10-03T16:00:00.000Z', waitTime: 99 },
+        'not a row',
+      ],
+      SDMT,
+      MK,
+    );
+    expect(hours).toEqual([
+      { ride_id: SDMT, starts_at: Date.parse('2026-10-03T16:00:00.000Z'), wait_minutes: 30 },
+      { ride_id: SDMT, starts_at: Date.parse('2026-10-03T17:00:00.000Z'), wait_minutes: 40 },
+      { ride_id: SDMT, starts_at: Date.parse('2026-10-03T18:00:00.000Z'), wait_minutes: 50 },
+      { ride_id: SDMT, starts_at: Date.parse('2026-10-03T19:00:00.000Z'), wait_minutes: 55 },
+    ]);
+    expect(forecastHours(undefined, SDMT, MK)).toEqual([]);
   });
 });
 
