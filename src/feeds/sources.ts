@@ -9,7 +9,7 @@ import type { FeedName, WeatherName } from '../config/index.js';
 
 export interface FamilySource {
   readonly family: string;
-  /** `sim`, `themeparks-wiki`, `queue-times` or `nws`. */
+  /** `sim`, `themeparks-wiki`, `queue-times`, `nws`, or `none` for a family the source lacks. */
   readonly source: string;
   readonly simulated: boolean;
 }
@@ -21,6 +21,9 @@ const NAMES: Readonly<Record<string, string>> = {
   nws: 'the US National Weather Service (https://www.weather.gov/)',
 };
 
+/** A family the configured source does not publish and nothing stands in for (no simulated numbers beside real ones). */
+const NONE = 'none';
+
 /** Queue-Times asks every user of its data to show this, with a link. */
 export const QUEUE_TIMES_ATTRIBUTION = 'Powered by Queue-Times.com (https://queue-times.com/)';
 
@@ -31,6 +34,11 @@ export function familySources(feed: FeedName, weather: WeatherName): FamilySourc
     ['showtimes', wiki ? feed : 'sim'],
     ['park hours', wiki ? feed : 'sim'],
     ['priority-lane prices', wiki ? feed : 'sim'],
+    // Queue-Times publishes no operator forecast, and a simulated one beside real waits would mislead.
+    [
+      "operators' hourly wait forecasts (best times' operator_forecast)",
+      feed === 'queue-times' ? NONE : feed,
+    ],
     ['weather', weather],
     ['everything else (crowds, predictions, tickets, reservations, hotels, events, buses)', 'sim'],
   ];
@@ -41,7 +49,7 @@ export function familySources(feed: FeedName, weather: WeatherName): FamilySourc
 export function describeSources(feed: FeedName, weather: WeatherName): string {
   const parts = familySources(feed, weather).map(
     ({ family, source, simulated }) =>
-      `${family}: ${simulated ? 'simulated' : `from ${NAMES[source] ?? source}`}`,
+      `${family}: ${simulated ? 'simulated' : source === NONE ? 'none (empty)' : `from ${NAMES[source] ?? source}`}`,
   );
   let text = `Data sources — ${parts.join('; ')}.`;
   if (feed === 'themeparks-wiki') {
