@@ -24,8 +24,24 @@ const NAMES: Readonly<Record<string, string>> = {
 /** A family the configured source does not publish and nothing stands in for (no simulated numbers beside real ones). */
 const NONE = 'none';
 
-/** Queue-Times asks every user of its data to show this, with a link. */
-export const QUEUE_TIMES_ATTRIBUTION = 'Powered by Queue-Times.com (https://queue-times.com/)';
+/** A credit an upstream asks every user of its data to show, as a visible link. */
+export interface SourceCredit {
+  readonly text: string;
+  readonly url: string;
+}
+
+/** Queue-Times asks every user of its data to show "Powered by Queue-Times.com" linking to it. */
+export const QUEUE_TIMES_CREDIT: SourceCredit = {
+  text: 'Powered by Queue-Times.com',
+  url: 'https://queue-times.com',
+};
+
+export const QUEUE_TIMES_ATTRIBUTION = `${QUEUE_TIMES_CREDIT.text} (${QUEUE_TIMES_CREDIT.url}/)`;
+
+/** The credits the configured feed requires wherever its data is shown (website pages, docs). */
+export function sourceCredits(feed: FeedName): readonly SourceCredit[] {
+  return feed === 'queue-times' ? [QUEUE_TIMES_CREDIT] : [];
+}
 
 export function familySources(feed: FeedName, weather: WeatherName): FamilySource[] {
   const wiki = feed === 'themeparks-wiki';

@@ -138,6 +138,20 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
     });
   });
 
+  it('pages and docs carry no Queue-Times credit when Queue-Times is not the source', async () => {
+    for (const path of [
+      '/',
+      '/parks/magic-kingdom',
+      '/parks/magic-kingdom/rides/seven-dwarfs-mine-train',
+      '/docs',
+      '/docs.md',
+    ]) {
+      const response = await server.get(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).not.toMatch(/Queue-Times/);
+    }
+  });
+
   it("serves today's showtimes from the live payload, and another date's as unavailable", async () => {
     type Showtimes = { data_status: string; showtimes: { show_id: string; start_at: string }[] };
     const today = (await (
