@@ -77,6 +77,8 @@ describe('FEED=queue-times against a fake upstream', () => {
 
   it('the Markdown docs carry the credit as a link too', async () => {
     const text = await (await server.get('/docs.md')).text();
+    expect(text).toMatch(/live queues \(waits, statuses, return windows\): from Queue-Times\.com/);
+    expect(text).toMatch(/showtimes: simulated/);
     expect(text).toMatch(/\[Powered by Queue-Times\.com\]\(<?https:\/\/queue-times\.com>?\)/);
   });
 });

@@ -29,7 +29,13 @@ let contract: OpenApiContract;
 
 interface WaitsBody {
   data_status: string;
-  entries: { ride_id: string; status: string; standby_wait_minutes: number | null }[];
+  refreshed_at: string | null;
+  entries: {
+    ride_id: string;
+    status: string;
+    standby_wait_minutes: number | null;
+    priority_lane: { type: string; return_start: string | null; price: number | null } | null;
+  }[];
 }
 
 async function get<T extends object>(path: string, page = 'parks/magic-kingdom', maxAge = 5) {
@@ -84,6 +90,18 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
       standby_wait_minutes: 70,
     });
     expect(byId.get('magic-kingdom_space-mountain')?.standby_wait_minutes).toBe(45);
+    // Upstream stamps with park-local offsets come out as UTC with milliseconds and Z.
+    expect(byId.get('magic-kingdom_space-mountain')?.priority_lane).toMatchObject({
+      type: 'multi_pass',
+      return_start: '2026-10-03T17:20:00.000Z',
+    });
+    expect(byId.get('magic-kingdom_seven-dwarfs-mine-train')?.priority_lane).toMatchObject({
+      type: 'single_pass',
+      return_start: '2026-10-03T18:35:00.000Z',
+      price: 13,
+    });
+    // Fresh as of our read, not the PARK row's stale 2024 lastUpdated.
+    expect(body.refreshed_at).toBe(new Date(START).toISOString());
     expect(byId.get('magic-kingdom_haunted-mansion')).toMatchObject({
       status: 'DOWN',
       standby_wait_minutes: null,
@@ -136,6 +154,15 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
       code: 'upstream_unavailable',
       message: expect.stringMatching(/schedule from 2026-10-03 to 2026-10-05/) as unknown,
     });
+  });
+
+  it("the docs name each family's source and the Universal fold", async () => {
+    for (const path of ['/docs', '/docs.md']) {
+      const text = await (await server.get(path)).text();
+      expect(text, path).toMatch(/live queues \(waits, statuses, return windows\): from ThemeParks\.wiki/);
+      expect(text, path).toMatch(/reports the Universal parks.{1,8} brief and weather delays as DOWN/);
+      expect(text, path).toMatch(/crowds, predictions.*\): simulated/);
+    }
   });
 
   it('pages and docs carry no Queue-Times credit when Queue-Times is not the source', async () => {

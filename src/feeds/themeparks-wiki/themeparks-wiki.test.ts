@@ -378,6 +378,90 @@ describe('ThemeParks.wiki operator forecast', () => {
   });
 });
 
+describe('ThemeParks.wiki known traps (fixtures README)', () => {
+  it('maps parks by their stable UUIDs: every catalog park is a ThemeParks.wiki park ID, whatever its external ID', () => {
+    const payload = fixture('themeparkswiki-destinations.json') as {
+      destinations: { externalId: string; parks: { id: string }[] }[];
+    };
+    const upstreamParkIds = new Set(payload.destinations.flatMap((d) => d.parks.map((p) => p.id)));
+    expect(catalog.parks).toHaveLength(10);
+    for (const catalogPark of catalog.parks)
+      expect(upstreamParkIds, catalogPark.key).toContain(catalogPark.id);
+    // Operator external IDs are not one scheme (Disney's numbers, Universal's names): never a key.
+    expect(payload.destinations.map((d) => d.externalId)).toContain('universalresort_orlando');
+  });
+
+  it('matches an attraction by its entity UUID after the operator changed its external ID and name', async () => {
+    const payload = fixture('themeparkswiki-live.json') as { liveData: Record<string, unknown>[] };
+    const railroad = payload.liveData.find((row) => row.id === 'e40ac396-cbac-43f4-8752-764ed60ccceb');
+    if (!railroad) throw new Error('fixture changed: no railroad row');
+    railroad.externalId = '999999999;entityType=Attraction';
+    railroad.name = 'WDW Railroad (renamed upstream)';
+    railroad.status = 'OPERATING';
+    railroad.queue = { STANDBY: { waitTime: 10 } };
+    upstream.serve(`/v1/entity/${MK.id}/live`, { body: payload });
+    const reading = await feed().readLiveQueues(MK, AT);
+    expect(
+      reading.entries.find((e) => e.ride_id === 'magic-kingdom_walt-disney-world-railroad'),
+    ).toMatchObject({
+      status: 'OPERATING',
+      standby_wait_minutes: 10,
+    });
+    expect(warnings.some((w) => w.details.name === 'WDW Railroad (renamed upstream)')).toBe(false);
+  });
+
+  it('normalises UTC with and without milliseconds, park-local offsets and offsetless local times in one payload', async () => {
+    const payload = fixture('themeparkswiki-live.json') as { liveData: Record<string, unknown>[] };
+    const row = (name: string) => {
+      const found = payload.liveData.find((r) => r.name === name);
+      if (!found) throw new Error(`fixture changed: no ${name}`);
+      return found as { queue: Record<string, unknown> };
+    };
+    row('Space Mountain').queue.RETURN_TIME = {
+      state: 'AVAILABLE',
+      returnStart: '2026-10-03T17:20:00Z',
+      returnEnd: '2026-10-03T18:20:00.250Z',
+    };
+    row('Seven Dwarfs Mine Train').queue.PAID_RETURN_TIME = {
+      state: 'AVAILABLE',
+      returnStart: '2026-10-03T14:35:00',
+      returnEnd: '2026-10-03T15:35:00-04:00',
+      price: { amount: 1300, currency: 'USD' },
+    };
+    upstream.serve(`/v1/entity/${MK.id}/live`, { body: payload });
+    const reading = await feed().readLiveQueues(MK, AT);
+    const window = (rideId: string) => reading.entries.find((e) => e.ride_id === rideId)?.return_windows[0];
+    expect(window('magic-kingdom_space-mountain')).toMatchObject({
+      start: Date.parse('2026-10-03T17:20:00.000Z'),
+      end: Date.parse('2026-10-03T18:20:00.250Z'),
+    });
+    expect(window('magic-kingdom_seven-dwarfs-mine-train')).toMatchObject({
+      start: Date.parse('2026-10-03T18:35:00.000Z'),
+      end: Date.parse('2026-10-03T19:35:00.000Z'),
+    });
+  });
+
+  it("never takes freshness from the PARK row's stale lastUpdated, however old", async () => {
+    const payload = fixture('themeparkswiki-live.json') as { liveData: Record<string, unknown>[] };
+    const parkRow = payload.liveData.find((r) => r.entityType === 'PARK');
+    expect(parkRow?.lastUpdated).toBe('2024-05-14T13:36:04Z');
+    const wiki = feed();
+    clock.advance(45_000);
+    expect((await wiki.readLiveQueues(MK, clock.now())).observed_at).toBe(AT + 45_000);
+  });
+
+  it('reads 995 as no wait for single rider too, not only standby', async () => {
+    const payload = fixture('themeparkswiki-live-universal.json') as { liveData: Record<string, unknown>[] };
+    const mummy = payload.liveData[0] as { queue: Record<string, unknown> };
+    mummy.queue.SINGLE_RIDER = { waitTime: 995 };
+    upstream.serve(`/v1/entity/${USF.id}/live`, { body: payload });
+    const reading = await feed().readLiveQueues(USF, AT);
+    const entry = reading.entries.find((e) => e.ride_id === 'universal-studios-florida_revenge-of-the-mummy');
+    expect(entry).toMatchObject({ status: 'OPERATING', standby_wait_minutes: 45 });
+    expect(entry?.single_rider_wait_minutes).toBeNull();
+  });
+});
+
 describe('ThemeParks.wiki failures', () => {
   it.each([
     ['a body that is not JSON', { body: '<html>maintenance</html>' }, /not JSON/],
