@@ -117,14 +117,14 @@ export function createFeeds(
         upstream('themeparks-wiki', 'ThemeParks.wiki', config.themeparksWikiUrl),
       );
       const wiki = new ThemeParksWikiFeed({ client, catalog, clock, ...(logger ? { logger } : {}) });
-      // Its hourly `forecast` is not read yet: no simulated forecast beside real waits.
+      // The operator's hourly `forecast` comes from the same live reads as the waits.
       return {
         ...simulated,
         liveQueues: wiki,
         schedule: wiki,
         priorityPrices: wiki,
         showtimes: wiki,
-        operatorForecast: NO_OPERATOR_FORECAST,
+        operatorForecast: wiki,
       };
     },
     'queue-times': () => {

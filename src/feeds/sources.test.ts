@@ -14,7 +14,8 @@ describe('data sources', () => {
 
   it('names ThemeParks.wiki for queues, showtimes, hours and prices, and the fold of Universal delays', () => {
     const sources = familySources('themeparks-wiki', 'nws');
-    expect(sources.filter((f) => f.source === 'themeparks-wiki')).toHaveLength(4);
+    expect(sources.filter((f) => f.source === 'themeparks-wiki')).toHaveLength(5);
+    expect(describeSources('themeparks-wiki', 'nws')).toMatch(/operator_forecast\): from ThemeParks\.wiki/);
     expect(sources.find((f) => f.family === 'weather')?.source).toBe('nws');
     const text = describeSources('themeparks-wiki', 'sim');
     expect(text).toMatch(/live queues.*from ThemeParks\.wiki/);
@@ -31,6 +32,7 @@ describe('data sources', () => {
     const text = describeSources('queue-times', 'sim');
     expect(text).toMatch(/Powered by Queue-Times\.com \(https:\/\/queue-times\.com\/\)/);
     expect(text).toMatch(/showtimes: simulated/);
+    expect(text).toMatch(/operator_forecast\): none \(empty\)/);
     expect(priorityFeedLabel('queue-times', park('epic-universe'))).toBe('sim');
   });
 });

@@ -9,7 +9,7 @@ import type { FeedName, WeatherName } from '../config/index.js';
 
 export interface FamilySource {
   readonly family: string;
-  /** `sim`, `themeparks-wiki`, `queue-times` or `nws`. */
+  /** `sim`, `themeparks-wiki`, `queue-times`, `nws`, or `none` for a family the source lacks. */
   readonly source: string;
   readonly simulated: boolean;
 }
@@ -21,8 +21,27 @@ const NAMES: Readonly<Record<string, string>> = {
   nws: 'the US National Weather Service (https://www.weather.gov/)',
 };
 
-/** Queue-Times asks every user of its data to show this, with a link. */
-export const QUEUE_TIMES_ATTRIBUTION = 'Powered by Queue-Times.com (https://queue-times.com/)';
+/** A family the configured source does not publish and nothing stands in for (no simulated numbers beside real ones). */
+const NONE = 'none';
+
+/** A credit an upstream asks every user of its data to show, as a visible link. */
+export interface SourceCredit {
+  readonly text: string;
+  readonly url: string;
+}
+
+/** Queue-Times asks every user of its data to show "Powered by Queue-Times.com" linking to it. */
+export const QUEUE_TIMES_CREDIT: SourceCredit = {
+  text: 'Powered by Queue-Times.com',
+  url: 'https://queue-times.com',
+};
+
+export const QUEUE_TIMES_ATTRIBUTION = `${QUEUE_TIMES_CREDIT.text} (${QUEUE_TIMES_CREDIT.url}/)`;
+
+/** The credits the configured feed requires wherever its data is shown (website pages, docs). */
+export function sourceCredits(feed: FeedName): readonly SourceCredit[] {
+  return feed === 'queue-times' ? [QUEUE_TIMES_CREDIT] : [];
+}
 
 export function familySources(feed: FeedName, weather: WeatherName): FamilySource[] {
   const wiki = feed === 'themeparks-wiki';
@@ -31,6 +50,11 @@ export function familySources(feed: FeedName, weather: WeatherName): FamilySourc
     ['showtimes', wiki ? feed : 'sim'],
     ['park hours', wiki ? feed : 'sim'],
     ['priority-lane prices', wiki ? feed : 'sim'],
+    // Queue-Times publishes no operator forecast, and a simulated one beside real waits would mislead.
+    [
+      "operators' hourly wait forecasts (best times' operator_forecast)",
+      feed === 'queue-times' ? NONE : feed,
+    ],
     ['weather', weather],
     ['everything else (crowds, predictions, tickets, reservations, hotels, events, buses)', 'sim'],
   ];
@@ -41,7 +65,7 @@ export function familySources(feed: FeedName, weather: WeatherName): FamilySourc
 export function describeSources(feed: FeedName, weather: WeatherName): string {
   const parts = familySources(feed, weather).map(
     ({ family, source, simulated }) =>
-      `${family}: ${simulated ? 'simulated' : `from ${NAMES[source] ?? source}`}`,
+      `${family}: ${simulated ? 'simulated' : source === NONE ? 'none (empty)' : `from ${NAMES[source] ?? source}`}`,
   );
   let text = `Data sources — ${parts.join('; ')}.`;
   if (feed === 'themeparks-wiki') {

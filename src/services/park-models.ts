@@ -13,7 +13,7 @@ import { DateTime } from 'luxon';
 import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Attraction, Park } from '../catalog/types.js';
-import type { ScheduleFeed } from '../feeds/types.js';
+import { UpstreamError, type ScheduleFeed } from '../feeds/types.js';
 import type { Clock } from '../lib/clock.js';
 import { localDate, startOfLocalDay } from '../lib/time.js';
 import {
@@ -432,7 +432,13 @@ export class ParkModelService {
     const hoursOf = new Map(history.hours);
     for (let offset = 0; offset < FORECAST_DAYS; offset++) {
       const day = todayDay + offset;
-      hoursOf.set(day, operatingHours(await this.schedule.readSchedule(park, isoDateOf(day))));
+      // A real upstream publishes a few days of schedule only: a later day's hours are unknown
+      // (no long-hours driver), not a reason to fail the whole park's models.
+      const schedule = await this.schedule.readSchedule(park, isoDateOf(day)).catch((error: unknown) => {
+        if (error instanceof UpstreamError) return undefined;
+        throw error;
+      });
+      if (schedule) hoursOf.set(day, operatingHours(schedule));
     }
     const flagsCache = new Map<number, CalendarFlags>();
     const flagsOf = (day: number) => {

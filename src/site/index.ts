@@ -23,6 +23,7 @@ import { parkPageKey, parkPageVersion, renderParkPage } from './pages/park.js';
 import { chooseBestTimesDate } from './pages/best-times-section.js';
 import { renderRidePage, ridePageKey, ridePageVersion } from './pages/ride.js';
 import { parseWaitsQuery } from './pages/waits-table.js';
+import { describeSources, sourceCredits } from '../feeds/sources.js';
 import { registerSignup } from './signup/index.js';
 import { TodayHoursReader } from './sources/today-hours.js';
 
@@ -144,6 +145,8 @@ function registerDocs(server: ApiServer, context: ApiContext, assets: SiteAssets
     streamUrl: links.stream,
     streamingGuideUrl: `${config.siteUrl}/docs/streaming`,
     referenceUrl: `${config.siteUrl}/docs/reference`,
+    dataSources: describeSources(config.feed, config.weather),
+    credits: sourceCredits(config.feed),
   };
   // openapi-types' 3.1 types reject `{ type: 'null' }`, which the generated document validly contains.
   const document = () => server.swagger() as unknown as OpenAPIV3_1.Document;

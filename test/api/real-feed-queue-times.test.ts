@@ -14,6 +14,8 @@ const upstream = new FakeUpstream().serveFixture(
   'queuetimes-queue_times.json',
 );
 let server: TestServer;
+/** The credit Queue-Times asks for, as the pages render it. */
+const QUEUE_TIMES_LINK = '<a href="https://queue-times.com">Powered by Queue-Times.com</a>';
 
 beforeAll(async () => {
   await upstream.start();
@@ -58,5 +60,25 @@ describe('FEED=queue-times against a fake upstream', () => {
       feed: string;
     };
     expect(lane.feed).toBe('sim');
+  });
+
+  it.each([
+    '/',
+    '/parks/epic-universe',
+    '/parks/epic-universe/rides/mario-kart-bowsers-challenge',
+    '/docs',
+    '/docs/streaming',
+    '/docs/reference',
+  ])('%s shows "Powered by Queue-Times.com" linking to queue-times.com', async (path) => {
+    const response = await server.get(path);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(QUEUE_TIMES_LINK);
+  });
+
+  it('the Markdown docs carry the credit as a link too', async () => {
+    const text = await (await server.get('/docs.md')).text();
+    expect(text).toMatch(/live queues \(waits, statuses, return windows\): from Queue-Times\.com/);
+    expect(text).toMatch(/showtimes: simulated/);
+    expect(text).toMatch(/\[Powered by Queue-Times\.com\]\(<?https:\/\/queue-times\.com>?\)/);
   });
 });

@@ -29,7 +29,13 @@ let contract: OpenApiContract;
 
 interface WaitsBody {
   data_status: string;
-  entries: { ride_id: string; status: string; standby_wait_minutes: number | null }[];
+  refreshed_at: string | null;
+  entries: {
+    ride_id: string;
+    status: string;
+    standby_wait_minutes: number | null;
+    priority_lane: { type: string; return_start: string | null; price: number | null } | null;
+  }[];
 }
 
 async function get<T extends object>(path: string, page = 'parks/magic-kingdom', maxAge = 5) {
@@ -84,6 +90,18 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
       standby_wait_minutes: 70,
     });
     expect(byId.get('magic-kingdom_space-mountain')?.standby_wait_minutes).toBe(45);
+    // Upstream stamps with park-local offsets come out as UTC with milliseconds and Z.
+    expect(byId.get('magic-kingdom_space-mountain')?.priority_lane).toMatchObject({
+      type: 'multi_pass',
+      return_start: '2026-10-03T17:20:00.000Z',
+    });
+    expect(byId.get('magic-kingdom_seven-dwarfs-mine-train')?.priority_lane).toMatchObject({
+      type: 'single_pass',
+      return_start: '2026-10-03T18:35:00.000Z',
+      price: 13,
+    });
+    // Fresh as of our read, not the PARK row's stale 2024 lastUpdated.
+    expect(body.refreshed_at).toBe(new Date(START).toISOString());
     expect(byId.get('magic-kingdom_haunted-mansion')).toMatchObject({
       status: 'DOWN',
       standby_wait_minutes: null,
@@ -94,6 +112,71 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
       status: 'unavailable',
       standby_wait_minutes: null,
     });
+  });
+
+  it("serves best times' operator_forecast from the live payload's hourly forecast, with no read of its own", async () => {
+    type BestTimes = {
+      date: string;
+      operator_forecast: { hour: number; local_time: string; forecast_wait_minutes: number }[];
+    };
+    const reads = upstream.count(`/v1/entity/${MK}/live`);
+    const sdmt = await get<BestTimes>(
+      '/v1/rides/magic-kingdom_seven-dwarfs-mine-train/best-times?date=2026-10-03',
+      'parks/magic-kingdom/rides/seven-dwarfs-mine-train',
+      300,
+    );
+    // The fixture's hours, stamped with park-local offsets, land on Orlando's 09:00 to 11:00.
+    expect(sdmt.operator_forecast).toEqual([
+      { hour: 9, local_time: '09:00', forecast_wait_minutes: 45 },
+      { hour: 10, local_time: '10:00', forecast_wait_minutes: 60 },
+      { hour: 11, local_time: '11:00', forecast_wait_minutes: 75 },
+    ]);
+    // A ride without a forecast upstream, and another day: none.
+    const space = await get<BestTimes>(
+      '/v1/rides/magic-kingdom_space-mountain/best-times?date=2026-10-03',
+      'parks/magic-kingdom/rides/space-mountain',
+      300,
+    );
+    expect(space.operator_forecast).toEqual([]);
+    const tomorrow = await get<BestTimes>(
+      '/v1/rides/magic-kingdom_seven-dwarfs-mine-train/best-times?date=2026-10-04',
+      'parks/magic-kingdom/rides/seven-dwarfs-mine-train',
+      300,
+    );
+    expect(tomorrow.operator_forecast).toEqual([]);
+    expect(upstream.count(`/v1/entity/${MK}/live`)).toBe(reads);
+    // A date past the published schedule: the hours are unknown, said as a 503, not a crash.
+    const later = await server.get(
+      '/v1/rides/magic-kingdom_seven-dwarfs-mine-train/best-times?date=2026-10-20',
+    );
+    expect(later.status).toBe(503);
+    expect(((await later.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'upstream_unavailable',
+      message: expect.stringMatching(/schedule from 2026-10-03 to 2026-10-05/) as unknown,
+    });
+  });
+
+  it("the docs name each family's source and the Universal fold", async () => {
+    for (const path of ['/docs', '/docs.md']) {
+      const text = await (await server.get(path)).text();
+      expect(text, path).toMatch(/live queues \(waits, statuses, return windows\): from ThemeParks\.wiki/);
+      expect(text, path).toMatch(/reports the Universal parks.{1,8} brief and weather delays as DOWN/);
+      expect(text, path).toMatch(/crowds, predictions.*\): simulated/);
+    }
+  });
+
+  it('pages and docs carry no Queue-Times credit when Queue-Times is not the source', async () => {
+    for (const path of [
+      '/',
+      '/parks/magic-kingdom',
+      '/parks/magic-kingdom/rides/seven-dwarfs-mine-train',
+      '/docs',
+      '/docs.md',
+    ]) {
+      const response = await server.get(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).not.toMatch(/Queue-Times/);
+    }
   });
 
   it("serves today's showtimes from the live payload, and another date's as unavailable", async () => {

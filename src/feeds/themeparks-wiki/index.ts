@@ -4,6 +4,10 @@
  * once per live interval and `/v1/entity/{parkId}/schedule` once per schedule interval, shared by
  * every caller (SharedRefresh); requests go through the shared UpstreamClient.
  *
+ * The operator's hourly `forecast` comes with the live payload: it is kept from the last live read
+ * (the one ingest makes per park per interval), never fetched for a best-times request, and given
+ * only while that read is the park's latest and younger than the live freshness limit.
+ *
  * Parks map by ID (the catalog's park IDs are ThemeParks.wiki's stable UUIDs); attractions by the
  * entity-ID table, then by normalised name within the park. An entity that matches nothing is
  * logged once, with what to add, and left out of the reading.
@@ -16,12 +20,15 @@ import type { Catalog } from '../../catalog/catalog.js';
 import type { Park } from '../../catalog/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { localDate } from '../../lib/time.js';
+import { STALE_AFTER_MS } from '../../live/live-state.js';
 import { SharedRefresh } from '../http/shared-refresh.js';
 import type { UpstreamClient } from '../http/upstream-client.js';
 import {
   UpstreamError,
   type LiveQueueFeed,
   type LiveQueueReading,
+  type OperatorForecastFeed,
+  type OperatorForecastHour,
   type ParkDaySchedule,
   type ParkDayShowtimes,
   type PriorityPrice,
@@ -38,6 +45,7 @@ import {
   schedulePrices,
   scheduleWindows,
   type EntityMatcher,
+  type LiveParse,
   type MatchedRide,
   type ScheduleRow,
   type Unmatched,
@@ -65,15 +73,27 @@ interface LiveRead {
   readonly showtimes: readonly Showtime[];
 }
 
+/** What the park's latest live read left of the operator's forecast: none when it failed. */
+interface KeptForecast {
+  /** When the read began: of overlapping reads, the one begun last is the latest. */
+  readonly startedAt: number;
+  /** When its payload arrived (the freshness of its numbers). */
+  readonly at: number;
+  readonly hours: readonly OperatorForecastHour[] | null;
+}
+
 /** Trademark signs are decoration upstream ("Revenge of the Mummy™"), not part of the name. */
 function cleanName(name: string): string {
   return name.replace(/[™®©℠]/g, '').trim();
 }
 
-export class ThemeParksWikiFeed implements LiveQueueFeed, ScheduleFeed, PriorityPriceFeed, ShowtimeFeed {
+export class ThemeParksWikiFeed
+  implements LiveQueueFeed, ScheduleFeed, PriorityPriceFeed, ShowtimeFeed, OperatorForecastFeed
+{
   readonly realTimeOnly = true;
   private readonly live: SharedRefresh<LiveRead>;
   private readonly schedules: SharedRefresh<ScheduleRow[]>;
+  private readonly forecasts = new Map<string, KeptForecast>();
   private readonly logged = new Set<string>();
 
   constructor(private readonly options: ThemeParksWikiOptions) {
@@ -102,6 +122,17 @@ export class ThemeParksWikiFeed implements LiveQueueFeed, ScheduleFeed, Priority
       basis: 'published',
       showtimes: showtimes.filter((s) => localDate(s.starts_at, park.time_zone) === date),
     };
+  }
+
+  /**
+   * The forecast hours of the park-local `date` from the park's latest live read. Empty (never
+   * stale numbers) when there has been no read yet, the latest failed, or it is as old as the live
+   * freshness limit: the park's waits are unavailable then too.
+   */
+  readOperatorForecast(park: Park, date: string, at: number): Promise<readonly OperatorForecastHour[]> {
+    const kept = this.forecasts.get(park.key);
+    if (!kept?.hours || at - kept.at >= STALE_AFTER_MS) return Promise.resolve([]);
+    return Promise.resolve(kept.hours.filter((hour) => localDate(hour.starts_at, park.time_zone) === date));
   }
 
   async readSchedule(park: Park, date: string): Promise<ParkDaySchedule> {
@@ -139,9 +170,17 @@ export class ThemeParksWikiFeed implements LiveQueueFeed, ScheduleFeed, Priority
 
   private readLive(park: Park): Promise<LiveRead> {
     return this.live.get(park.key, async () => {
-      const { body } = await this.options.client.getJson(`/v1/entity/${park.id}/live`);
+      const startedAt = this.options.clock.now();
+      let parsed: LiveParse;
+      try {
+        const { body } = await this.options.client.getJson(`/v1/entity/${park.id}/live`);
+        parsed = parseLive(body, park, this.matcher(park));
+      } catch (error) {
+        this.keepForecast(park, { startedAt, at: this.options.clock.now(), hours: null });
+        throw error;
+      }
       const observedAt = this.options.clock.now();
-      const parsed = parseLive(body, park, this.matcher(park));
+      this.keepForecast(park, { startedAt, at: observedAt, hours: parsed.forecast });
       this.logUnmatched(park, parsed.unmatched);
       for (const status of parsed.unknownStatuses) {
         this.logOnce(
@@ -155,6 +194,13 @@ export class ThemeParksWikiFeed implements LiveQueueFeed, ScheduleFeed, Priority
         showtimes: parsed.showtimes,
       };
     });
+  }
+
+  /** Reads can overlap: an older one that finishes after a newer one does not replace it. */
+  private keepForecast(park: Park, kept: KeptForecast): void {
+    const current = this.forecasts.get(park.key);
+    if (current && current.startedAt > kept.startedAt) return;
+    this.forecasts.set(park.key, kept);
   }
 
   private readScheduleRows(park: Park): Promise<ScheduleRow[]> {

@@ -8,6 +8,7 @@ import {
   UpstreamError,
   type LiveQueueEntry,
   type Money,
+  type OperatorForecastHour,
   type OperatorStatus,
   type PriorityPrice,
   type PriorityProduct,
@@ -104,9 +105,29 @@ function returnWindow(
   };
 }
 
+/**
+ * A ride's hourly operator `forecast` (`[{ time, waitTime, percentage }]`, times with park-local
+ * offsets or in UTC): one hour per start, the first row winning; a row without a readable time or
+ * a usable wait (absent, negative, the 995 sentinel) is skipped, never guessed.
+ */
+export function forecastHours(forecast: unknown, rideId: string, park: Park): OperatorForecastHour[] {
+  if (!Array.isArray(forecast)) return [];
+  const hours = new Map<number, OperatorForecastHour>();
+  for (const row of forecast) {
+    if (!isObject(row)) continue;
+    const startsAt = parseUpstreamTime(row.time, park.time_zone);
+    const wait = waitMinutes(row);
+    if (startsAt === null || wait === null || hours.has(startsAt)) continue;
+    hours.set(startsAt, { ride_id: rideId, starts_at: startsAt, wait_minutes: wait });
+  }
+  return [...hours.values()].sort((a, b) => a.starts_at - b.starts_at);
+}
+
 export interface LiveParse {
   readonly entries: LiveQueueEntry[];
   readonly showtimes: Showtime[];
+  /** The operator's hourly forecast of every matched ride that carries one. */
+  readonly forecast: OperatorForecastHour[];
   readonly unmatched: Unmatched[];
   /** Statuses we do not know, mapped to CLOSED. */
   readonly unknownStatuses: string[];
@@ -125,6 +146,7 @@ function liveRows(payload: unknown, park: Park): unknown[] {
 export function parseLive(payload: unknown, park: Park, match: EntityMatcher): LiveParse {
   const entries: LiveQueueEntry[] = [];
   const showtimes: Showtime[] = [];
+  const forecast: OperatorForecastHour[] = [];
   const unmatched: Unmatched[] = [];
   const unknownStatuses: string[] = [];
   const seen = new Set<string>();
@@ -179,6 +201,10 @@ export function parseLive(payload: unknown, park: Park, match: EntityMatcher): L
         : windows.map((w) => ({ ...w, state: 'FINISHED', start: null, end: null })),
     });
 
+    // The operator's plan for the day, whatever the ride's status now (a ride down for an hour
+    // keeps its forecast for the rest of the day).
+    forecast.push(...forecastHours(row.forecast, ride.ride_id, park));
+
     if (Array.isArray(row.showtimes)) {
       for (const show of row.showtimes) {
         if (!isObject(show)) continue;
@@ -197,7 +223,7 @@ export function parseLive(payload: unknown, park: Park, match: EntityMatcher): L
     }
   }
   showtimes.sort((a, b) => a.starts_at - b.starts_at);
-  return { entries, showtimes, unmatched, unknownStatuses };
+  return { entries, showtimes, forecast, unmatched, unknownStatuses };
 }
 
 export interface ScheduleRow {

@@ -6,6 +6,7 @@ import { FakeUpstream, fixture } from '../../../test/support/fake-upstream.js';
 import { UpstreamBackoffError, UpstreamClient } from '../http/upstream-client.js';
 import { UpstreamError } from '../types.js';
 import { ThemeParksWikiFeed } from './index.js';
+import { forecastHours } from './parse.js';
 import { parseUpstreamTime } from './time.js';
 
 const catalog = Catalog.load();
@@ -302,6 +303,162 @@ describe('ThemeParks.wiki showtimes, schedule and prices', () => {
       },
     ]);
     expect(await feed().readPriorityPrices(MK, '2026-10-04', AT)).toEqual([]);
+  });
+});
+
+describe('ThemeParks.wiki operator forecast', () => {
+  const SDMT = 'magic-kingdom_seven-dwarfs-mine-train';
+  const FIXTURE_HOURS = [
+    { ride_id: SDMT, starts_at: Date.parse('2026-10-03T13:00:00.000Z'), wait_minutes: 45 },
+    { ride_id: SDMT, starts_at: Date.parse('2026-10-03T14:00:00.000Z'), wait_minutes: 60 },
+    { ride_id: SDMT, starts_at: Date.parse('2026-10-03T15:00:00.000Z'), wait_minutes: 75 },
+  ];
+
+  it("keeps the fixture's hourly forecast from the live read, park-local offsets in UTC, without a read of its own", async () => {
+    const wiki = feed();
+    // Nothing read yet: no forecast, and asking for one does not fetch.
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', AT)).toEqual([]);
+    expect(upstream.count(`/v1/entity/${MK.id}/live`)).toBe(0);
+    await wiki.readLiveQueues(MK, AT);
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', AT)).toEqual(FIXTURE_HOURS);
+    await Promise.all([1, 2, 3].map(() => wiki.readOperatorForecast(MK, '2026-10-03', AT + 20_000)));
+    expect(upstream.count(`/v1/entity/${MK.id}/live`)).toBe(1);
+    // Another park-local date has none published.
+    expect(await wiki.readOperatorForecast(MK, '2026-10-04', AT)).toEqual([]);
+    // Universal publishes none.
+    await wiki.readLiveQueues(USF, AT);
+    expect(await wiki.readOperatorForecast(USF, '2026-10-03', AT)).toEqual([]);
+  });
+
+  it('gives none once the last read is as old as the live freshness limit, and again after a fresh read', async () => {
+    const wiki = feed();
+    await wiki.readLiveQueues(MK, AT);
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', AT + 2 * 60_000 - 1)).toHaveLength(3);
+    clock.advance(2 * 60_000);
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', clock.now())).toEqual([]);
+    await wiki.readLiveQueues(MK, clock.now());
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', clock.now())).toEqual(FIXTURE_HOURS);
+  });
+
+  it.each([
+    ['a 5xx', { status: 502, body: 'bad gateway' }],
+    ['a malformed payload', { body: { id: MK.id } }],
+  ])('gives none when the latest live read failed with %s', async (_name, answer) => {
+    const wiki = feed();
+    await wiki.readLiveQueues(MK, AT);
+    upstream.serve(`/v1/entity/${MK.id}/live`, answer);
+    clock.advance(31_000);
+    await expect(wiki.readLiveQueues(MK, clock.now())).rejects.toBeInstanceOf(UpstreamError);
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', clock.now())).toEqual([]);
+  });
+
+  it('reads UTC with and without milliseconds, offsets and local times; skips sentinels, gaps and repeats', () => {
+    const hours = forecastHours(
+      [
+        { time: '2026-10-03T12:00:00-04:00', waitTime: 30 },
+        { time: '2026-10-03T17:00:00Z', waitTime: 40.4 },
+        { time: '2026-10-03T18:00:00.000Z', waitTime: 50 },
+        { time: '2026-10-03T15:00:00', waitTime: 55 },
+        { time: '2026-10-03T16:00:00-04:00', waitTime: 995 },
+        { time: '2026-10-03T17:00:00-04:00', waitTime: null },
+        { time: 'soon', waitTime: 20 },
+        { time: '2026-10-03T16:00:00.000Z', waitTime: 99 },
+        'not a row',
+      ],
+      SDMT,
+      MK,
+    );
+    expect(hours).toEqual([
+      { ride_id: SDMT, starts_at: Date.parse('2026-10-03T16:00:00.000Z'), wait_minutes: 30 },
+      { ride_id: SDMT, starts_at: Date.parse('2026-10-03T17:00:00.000Z'), wait_minutes: 40 },
+      { ride_id: SDMT, starts_at: Date.parse('2026-10-03T18:00:00.000Z'), wait_minutes: 50 },
+      { ride_id: SDMT, starts_at: Date.parse('2026-10-03T19:00:00.000Z'), wait_minutes: 55 },
+    ]);
+    expect(forecastHours(undefined, SDMT, MK)).toEqual([]);
+  });
+});
+
+describe('ThemeParks.wiki known traps (fixtures README)', () => {
+  it('maps parks by their stable UUIDs: every catalog park is a ThemeParks.wiki park ID, whatever its external ID', () => {
+    const payload = fixture('themeparkswiki-destinations.json') as {
+      destinations: { externalId: string; parks: { id: string }[] }[];
+    };
+    const upstreamParkIds = new Set(payload.destinations.flatMap((d) => d.parks.map((p) => p.id)));
+    expect(catalog.parks).toHaveLength(10);
+    for (const catalogPark of catalog.parks)
+      expect(upstreamParkIds, catalogPark.key).toContain(catalogPark.id);
+    // Operator external IDs are not one scheme (Disney's numbers, Universal's names): never a key.
+    expect(payload.destinations.map((d) => d.externalId)).toContain('universalresort_orlando');
+  });
+
+  it('matches an attraction by its entity UUID after the operator changed its external ID and name', async () => {
+    const payload = fixture('themeparkswiki-live.json') as { liveData: Record<string, unknown>[] };
+    const railroad = payload.liveData.find((row) => row.id === 'e40ac396-cbac-43f4-8752-764ed60ccceb');
+    if (!railroad) throw new Error('fixture changed: no railroad row');
+    railroad.externalId = '999999999;entityType=Attraction';
+    railroad.name = 'WDW Railroad (renamed upstream)';
+    railroad.status = 'OPERATING';
+    railroad.queue = { STANDBY: { waitTime: 10 } };
+    upstream.serve(`/v1/entity/${MK.id}/live`, { body: payload });
+    const reading = await feed().readLiveQueues(MK, AT);
+    expect(
+      reading.entries.find((e) => e.ride_id === 'magic-kingdom_walt-disney-world-railroad'),
+    ).toMatchObject({
+      status: 'OPERATING',
+      standby_wait_minutes: 10,
+    });
+    expect(warnings.some((w) => w.details.name === 'WDW Railroad (renamed upstream)')).toBe(false);
+  });
+
+  it('normalises UTC with and without milliseconds, park-local offsets and offsetless local times in one payload', async () => {
+    const payload = fixture('themeparkswiki-live.json') as { liveData: Record<string, unknown>[] };
+    const row = (name: string) => {
+      const found = payload.liveData.find((r) => r.name === name);
+      if (!found) throw new Error(`fixture changed: no ${name}`);
+      return found as { queue: Record<string, unknown> };
+    };
+    row('Space Mountain').queue.RETURN_TIME = {
+      state: 'AVAILABLE',
+      returnStart: '2026-10-03T17:20:00Z',
+      returnEnd: '2026-10-03T18:20:00.250Z',
+    };
+    row('Seven Dwarfs Mine Train').queue.PAID_RETURN_TIME = {
+      state: 'AVAILABLE',
+      returnStart: '2026-10-03T14:35:00',
+      returnEnd: '2026-10-03T15:35:00-04:00',
+      price: { amount: 1300, currency: 'USD' },
+    };
+    upstream.serve(`/v1/entity/${MK.id}/live`, { body: payload });
+    const reading = await feed().readLiveQueues(MK, AT);
+    const window = (rideId: string) => reading.entries.find((e) => e.ride_id === rideId)?.return_windows[0];
+    expect(window('magic-kingdom_space-mountain')).toMatchObject({
+      start: Date.parse('2026-10-03T17:20:00.000Z'),
+      end: Date.parse('2026-10-03T18:20:00.250Z'),
+    });
+    expect(window('magic-kingdom_seven-dwarfs-mine-train')).toMatchObject({
+      start: Date.parse('2026-10-03T18:35:00.000Z'),
+      end: Date.parse('2026-10-03T19:35:00.000Z'),
+    });
+  });
+
+  it("never takes freshness from the PARK row's stale lastUpdated, however old", async () => {
+    const payload = fixture('themeparkswiki-live.json') as { liveData: Record<string, unknown>[] };
+    const parkRow = payload.liveData.find((r) => r.entityType === 'PARK');
+    expect(parkRow?.lastUpdated).toBe('2024-05-14T13:36:04Z');
+    const wiki = feed();
+    clock.advance(45_000);
+    expect((await wiki.readLiveQueues(MK, clock.now())).observed_at).toBe(AT + 45_000);
+  });
+
+  it('reads 995 as no wait for single rider too, not only standby', async () => {
+    const payload = fixture('themeparkswiki-live-universal.json') as { liveData: Record<string, unknown>[] };
+    const mummy = payload.liveData[0] as { queue: Record<string, unknown> };
+    mummy.queue.SINGLE_RIDER = { waitTime: 995 };
+    upstream.serve(`/v1/entity/${USF.id}/live`, { body: payload });
+    const reading = await feed().readLiveQueues(USF, AT);
+    const entry = reading.entries.find((e) => e.ride_id === 'universal-studios-florida_revenge-of-the-mummy');
+    expect(entry).toMatchObject({ status: 'OPERATING', standby_wait_minutes: 45 });
+    expect(entry?.single_rider_wait_minutes).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@
 import type { ApiContext } from '../../api/context.js';
 import { renderPage } from '../pages/layout.js';
 import { escapeHtml } from './escape.js';
+import { sourceCredits } from '../../feeds/sources.js';
 
 export function renderReferencePage(
   context: ApiContext,
@@ -15,6 +16,7 @@ export function renderReferencePage(
     description: 'Every queuecast API operation, searchable, with try-it against this server.',
     canonical: `${context.config.siteUrl}/docs/reference`,
     attribution: context.envelopes.attribution(),
+    credits: sourceCredits(context.config.feed),
     scripts: assets.scripts,
     styles: assets.styles,
     main: `<p class="crumbs"><a href="/docs">Developers</a> › Interactive reference</p>

@@ -44,6 +44,10 @@ function header(page: DocsPage): string {
     `<p class="meta">Version ${escapeHtml(page.version)} · OpenAPI ${escapeHtml(page.openapiVersion)}</p>`,
     page.summary === '' ? '' : `<p>${renderInlineHtml(page.summary)}</p>`,
     renderProseHtml(page.description),
+    options.dataSources === undefined ? '' : `<p class="sources">${escapeHtml(options.dataSources)}</p>`,
+    ...(options.credits ?? []).map(
+      (credit) => `<p class="credit"><a href="${escapeHtml(credit.url)}">${escapeHtml(credit.text)}</a></p>`,
+    ),
     '<dl class="links">',
     `<dt>Base URL</dt><dd><code>${escapeHtml(options.baseUrl)}</code></dd>`,
     `<dt>OpenAPI document</dt><dd>${link(options.openapiUrl)}</dd>`,

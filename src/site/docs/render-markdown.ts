@@ -29,6 +29,8 @@ function header(page: DocsPage): string[] {
     page.summary,
     `Version ${markdownCode(page.version)} · OpenAPI ${markdownCode(page.openapiVersion)}`,
     page.description,
+    options.dataSources ?? '',
+    ...(options.credits ?? []).map((credit) => link(credit.text, credit.url)),
     [
       `- Base URL: ${markdownCode(options.baseUrl)}`,
       `- OpenAPI document: ${link(options.openapiUrl, options.openapiUrl)}`,

@@ -8,6 +8,7 @@ import { TIER_LIMITS } from '../../api/access/tiers.js';
 import { ERROR_CODES, ERROR_MEANING, ERROR_STATUS } from '../../api/errors.js';
 import { renderPage } from '../pages/layout.js';
 import { escapeHtml } from './escape.js';
+import { sourceCredits } from '../../feeds/sources.js';
 
 /** The browser EventSource example, for the API at `baseUrl`. */
 export function eventSourceExample(baseUrl: string): string {
@@ -95,6 +96,7 @@ ${code(webSocketExample(base), 'example-websocket')}
       'Live theme-park waits in the browser with EventSource and WebSocket: examples, attribution, limits and error codes.',
     canonical: `${context.config.siteUrl}/docs/streaming`,
     attribution: context.envelopes.attribution(),
+    credits: sourceCredits(context.config.feed),
     main,
   });
 }

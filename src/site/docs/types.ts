@@ -20,6 +20,10 @@ export interface DocsOptions {
   referenceUrl?: string;
   /** Names the deployment in the page footer, e.g. `queuecast.example`. */
   generatedFor?: string;
+  /** Plain text naming each data family's source (simulated or which upstream) and its known folds. */
+  dataSources?: string;
+  /** Credits the data's upstream requires wherever its data is shown (Queue-Times'). */
+  credits?: readonly { readonly text: string; readonly url: string }[];
 }
 
 /**

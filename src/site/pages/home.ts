@@ -13,6 +13,7 @@ import { renderPage } from './layout.js';
 import { todayCrowdLevel } from './park-sections.js';
 import type { PageSection } from './section.js';
 import { renderSections, sectionsVersion } from './section.js';
+import { sourceCredits } from '../../feeds/sources.js';
 
 export interface HomeInput {
   readonly hours: TodayHoursReader;
@@ -116,6 +117,7 @@ ${await renderSections(HOME_SECTIONS, input, context)}`;
       'Live wait times, ride outages and reliability for Walt Disney World, Disneyland Resort, Universal Orlando and Universal Studios Hollywood.',
     canonical: context.links.siteRoot,
     attribution: context.envelopes.attribution(),
+    credits: sourceCredits(context.config.feed),
     main,
   });
 }

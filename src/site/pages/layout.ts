@@ -3,6 +3,7 @@
  * (SPEC: clients show `attribution.text` linked to `attribution.url`; the site does so itself).
  */
 import type { Attribution } from '../../api/envelope.js';
+import type { SourceCredit } from '../../feeds/sources.js';
 import { SITE_CSS } from '../assets/site-css.js';
 import { escapeHtml } from '../docs/escape.js';
 
@@ -13,6 +14,8 @@ export interface PageShell {
   /** The page's public address (SITE_URL). */
   readonly canonical: string;
   readonly attribution: Attribution;
+  /** Credits the data's upstream requires beside its data (Queue-Times'), shown in the footer. */
+  readonly credits?: readonly SourceCredit[];
   /** The page's main content, already HTML. */
   readonly main: string;
   /** Script addresses, loaded with `defer` (pages work without them). */
@@ -46,11 +49,17 @@ ${shell.main}
 </main>
 <footer class="site"><div class="wrap">
 ${attributionLine(shell.attribution)}
+${(shell.credits ?? []).map(creditLine).join('\n')}
 <p>Unofficial. Not affiliated with any park operator. <a href="/docs">API documentation</a>.</p>
 </div></footer>
 </body>
 </html>
 `;
+}
+
+/** An upstream's credit as it asks for it: its words, linked to its site. */
+export function creditLine(credit: SourceCredit): string {
+  return `<p class="attribution credit"><a href="${escapeHtml(credit.url)}">${escapeHtml(credit.text)}</a></p>`;
 }
 
 /** The attribution as the API asks every client to show it: its text, linked to its address. */

@@ -26,6 +26,7 @@ import { conditionsSection, crowdCalendarSection, todaySection } from './park-se
 import { renderPage } from './layout.js';
 import { renderSections, sectionsVersion, type PageSection } from './section.js';
 import { filtersForm, laneCell, waitsQueryKey, waitsTable, type WaitsQuery } from './waits-table.js';
+import { sourceCredits } from '../../feeds/sources.js';
 
 export interface ParkPageInput {
   readonly park: Park;
@@ -203,6 +204,7 @@ ${await renderSections(PARK_SECTIONS, input, context)}
     description: `Live wait times, priority-lane return windows, outages and ride reliability at ${park.name}.`,
     canonical: context.links.parkPage(park),
     attribution: context.envelopes.attribution(context.links.parkPage(park)),
+    credits: sourceCredits(context.config.feed),
     main,
     scripts,
   });

@@ -24,6 +24,7 @@ import { bestTimesSection, type BestTimesChoice } from './best-times-section.js'
 import { jsonScript } from './json-script.js';
 import { renderSections, sectionsVersion, type PageSection } from './section.js';
 import { laneCell } from './waits-table.js';
+import { sourceCredits } from '../../feeds/sources.js';
 
 export interface RidePageInput {
   readonly park: Park;
@@ -218,6 +219,7 @@ ${await renderSections(RIDE_SECTIONS, input, context)}`;
     description: `Live wait, today's wait history, outages and 30-day reliability of ${ride.name} at ${park.name}.`,
     canonical: context.links.ridePage(ride),
     attribution: context.envelopes.attribution(context.links.ridePage(ride)),
+    credits: sourceCredits(context.config.feed),
     main,
     scripts: assets.scripts,
     styles: assets.styles,

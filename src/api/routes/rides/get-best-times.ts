@@ -1,8 +1,10 @@
 import { Type, type Static } from 'typebox';
+import { UpstreamError } from '../../../feeds/types.js';
 import { isoTimestamp } from '../../../lib/time.js';
 import { FORECAST_DAYS } from '../../../services/park-models.js';
 import { PREDICTED_DAYS } from '../../../services/best-times.js';
 import { defineEndpoint } from '../../endpoint.js';
+import { upstreamApiError } from '../../upstream-error.js';
 import { requireRide } from '../../lookup.js';
 import { RIDE_PARAM, dateParam, resolveDate } from '../../params.js';
 import { Envelope, LocalDate, Timestamp } from '../../schemas/common.js';
@@ -156,7 +158,12 @@ export const getBestTimes = defineEndpoint({
     };
   },
   build: async ({ ride, park, date }, { services, envelopes, links, config }) => {
-    const result = await services.bestTimes.forRide(ride, park, date);
+    // A real upstream's schedule (a date past what it publishes, or a failed read) is a 503 with
+    // its reason, as on /hours, never an internal error.
+    const result = await services.bestTimes.forRide(ride, park, date).catch((error: unknown) => {
+      if (error instanceof UpstreamError) throw upstreamApiError(error, 'Best times');
+      throw error;
+    });
     return envelopes.wrap(
       {
         ride_id: ride.id,
