@@ -201,6 +201,11 @@ export interface OperatorForecastFeed {
    * exists, at operators that publish one; an empty list otherwise.
    */
   readOperatorForecast(park: Park, date: string, at: number): Promise<readonly OperatorForecastHour[]>;
+  /**
+   * Changes whenever the answers for the park would (a new read, the kept one going stale), for
+   * sources that keep a forecast between reads; bodies built from it are reused until then.
+   */
+  version?(park: Park, at: number): string;
 }
 
 /** Raised by any feed whose upstream could not be read; the park's live data becomes unavailable. */

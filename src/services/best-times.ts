@@ -140,7 +140,8 @@ export class BestTimesService {
   ) {}
 
   version(park: Park): string {
-    return this.models.version(park);
+    const forecast = this.operatorForecast?.version?.(park, this.clock.now()) ?? '';
+    return `${this.models.version(park)}|${forecast}`;
   }
 
   async forRide(ride: Attraction, park: Park, date: string): Promise<BestTimes> {

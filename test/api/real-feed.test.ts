@@ -258,6 +258,16 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
     const sse = await RawResponse.get(`${server.url}/v1/parks/magic-kingdom/waits/stream`);
     await sse.until((text) => text.includes('"snapshot"'));
 
+    const bestTimes = async () =>
+      (
+        await get<{ operator_forecast: unknown[] }>(
+          '/v1/rides/magic-kingdom_seven-dwarfs-mine-train/best-times?date=2026-10-03',
+          'parks/magic-kingdom/rides/seven-dwarfs-mine-train',
+          300,
+        )
+      ).operator_forecast;
+    expect(await bestTimes()).toHaveLength(3);
+
     upstream.serve(`/v1/entity/${MK}/live`, { status: 502, body: 'bad gateway' });
     await refresh();
 
@@ -277,5 +287,7 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
         .data_status,
     ).toBe('live');
     expect(server.logs.some((line) => line.includes('upstream refresh failed'))).toBe(true);
+    // The operator forecast kept from the last good read is gone too, within the body's max-age.
+    expect(await bestTimes()).toEqual([]);
   });
 });

@@ -129,6 +129,13 @@ export class ThemeParksWikiFeed
    * stale numbers) when there has been no read yet, the latest failed, or it is as old as the live
    * freshness limit: the park's waits are unavailable then too.
    */
+  version(park: Park, at: number): string {
+    const kept = this.forecasts.get(park.key);
+    if (!kept) return 'none';
+    const usable = kept.hours !== null && at - kept.at < STALE_AFTER_MS;
+    return `${kept.startedAt}|${usable ? 'usable' : 'none'}`;
+  }
+
   readOperatorForecast(park: Park, date: string, at: number): Promise<readonly OperatorForecastHour[]> {
     const kept = this.forecasts.get(park.key);
     if (!kept?.hours || at - kept.at >= STALE_AFTER_MS) return Promise.resolve([]);
