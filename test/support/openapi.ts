@@ -29,9 +29,12 @@ export class OpenApiContract {
     return new OpenApiContract((await response.json()) as OpenAPIV3_1.Document);
   }
 
-  /** The path template a concrete path falls under, preferring literal segments. */
+  /**
+   * The path template a concrete path falls under, preferring literal segments. A trailing slash
+   * is ignored, as the server's router does (`ignoreTrailingSlash`).
+   */
   templateFor(path: string): string | undefined {
-    const bare = path.split('?')[0] ?? path;
+    const bare = (path.split('?')[0] ?? path).replace(/(.)\/$/, '$1');
     return this.templates.find((t) => t.pattern.test(bare))?.template;
   }
 
