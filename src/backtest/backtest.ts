@@ -5,6 +5,8 @@
  * strictly before the origin (the split hands them nothing else) and predict every hour 8:00-21:59
  * of origin+1 … origin+30; each hour with at least two readings is scored against its mean posted
  * wait. Baseline: the typical wait (mean posted wait of that weekday and hour over all earlier data).
+ * The attractions of one park (from the metadata; `unknown` without it) are fitted together at each
+ * origin, as the service fits a park's rides: their seasonal change is pooled.
  */
 import {
   crowdLevel,

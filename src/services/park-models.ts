@@ -503,7 +503,7 @@ export class ParkModelService {
         {
           driver: 'recent_trend',
           effect: round(Number.isFinite(recentLevel) ? recentLevel : 1, 3),
-          detail: `Waits of the last ${DEFAULT_WAIT_MODEL_OPTIONS.recentDays} days against typical`,
+          detail: `Waits of the last ${Math.min(...DEFAULT_WAIT_MODEL_OPTIONS.recentWindows)}-${Math.max(...DEFAULT_WAIT_MODEL_OPTIONS.recentWindows)} days against typical`,
         },
       ];
       const hours = hoursOf.get(day) ?? 0;
