@@ -5,6 +5,8 @@
  * strictly before the origin (the split hands them nothing else) and predict every hour 8:00-21:59
  * of origin+1 … origin+30; each hour with at least two readings is scored against its mean posted
  * wait. Baseline: the typical wait (mean posted wait of that weekday and hour over all earlier data).
+ * The attractions of one park (from the metadata; `unknown` without it) are fitted together at each
+ * origin, as the service fits a park's rides: their seasonal change is pooled.
  */
 import {
   crowdLevel,
@@ -18,7 +20,7 @@ import { FIRST_HOUR, LAST_HOUR, type HourlyDay, type RideHistory } from '../mode
 import {
   DEFAULT_WAIT_MODEL_OPTIONS,
   HORIZON_BANDS,
-  fitWaitModel,
+  fitParkWaitModels,
   horizonBandOf,
   type WaitModel,
   type WaitModelOptions,
@@ -210,23 +212,43 @@ export function runBacktest(
   options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
   onAttraction?: BacktestProgress,
 ): BacktestResult {
-  const scores: AttractionScore[] = [];
   const byPark = new Map<string, { attraction: BacktestAttraction; fitted: Map<number, FittedOrigin> }[]>();
-  attractions.forEach((attraction, i) => {
-    onAttraction?.(attraction.attraction, i, attractions.length);
-    const lastDay = attraction.history.at(-1)?.day;
-    const fitted = new Map<number, FittedOrigin>();
-    if (lastDay !== undefined) {
-      for (const origin of rollingOrigins(lastDay)) {
-        const { fit, scored } = splitAt(attraction.history, origin);
-        if (fit.length === 0) continue;
-        fitted.set(origin, { origin, fit, scored, model: fitWaitModel(fit, origin, options) });
-      }
-    }
-    scores.push(scoreAttraction(attraction, [...fitted.values()]));
+  for (const attraction of attractions) {
     const list = byPark.get(attraction.park) ?? [];
-    list.push({ attraction, fitted });
+    list.push({ attraction, fitted: new Map() });
     byPark.set(attraction.park, list);
+  }
+  // A park's rides are fitted together at each origin (their seasonal change is pooled); each
+  // ride's own origins still come from its own file, and every fit sees only days before them.
+  let done = 0;
+  for (const rides of byPark.values()) {
+    const origins = new Set<number>();
+    for (const { attraction } of rides) {
+      const lastDay = attraction.history.at(-1)?.day;
+      if (lastDay !== undefined) for (const origin of rollingOrigins(lastDay)) origins.add(origin);
+    }
+    for (const ride of rides) onAttraction?.(ride.attraction.attraction, done++, attractions.length);
+    for (const origin of [...origins].sort((a, b) => a - b)) {
+      const splits = rides.map(({ attraction }) => splitAt(attraction.history, origin));
+      const models = fitParkWaitModels(
+        splits.map(({ fit }) => fit),
+        origin,
+        options,
+      );
+      rides.forEach(({ attraction, fitted }, ride) => {
+        const lastDay = attraction.history.at(-1)?.day;
+        const split = splits[ride];
+        const model = models[ride];
+        if (lastDay === undefined || !split || !model || split.fit.length === 0) return;
+        if (!rollingOrigins(lastDay).includes(origin)) return;
+        fitted.set(origin, { origin, fit: split.fit, scored: split.scored, model });
+      });
+    }
+  }
+  const scores = attractions.map((attraction) => {
+    const rides = byPark.get(attraction.park) ?? [];
+    const fitted = rides.find((ride) => ride.attraction === attraction)?.fitted ?? new Map();
+    return scoreAttraction(attraction, [...fitted.values()]);
   });
   const parks = [...byPark.entries()]
     .sort((a, b) => a[0].localeCompare(b[0]))

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { HourlyHistoryBuilder, dayNumber, isoDateOf, weekdayOf, type RideHistory } from './hourly-history.js';
-import { calibrateBands, fitPointModel, fitWaitModel, quantile, typicalWaits } from './wait-forecast.js';
+import {
+  calibrateBands,
+  fitParkPointModels,
+  fitParkWaitModels,
+  fitPointModel,
+  fitWaitModel,
+  quantile,
+  typicalWaits,
+} from './wait-forecast.js';
 
 const START = dayNumber('2024-01-01');
 
@@ -47,6 +55,20 @@ describe('the wait model', () => {
     expect(model.predict(START + 205, 12)).toBeCloseTo(20, 0);
   });
 
+  it('averages the level of the 14, 28, 56 and 84 days before the origin while it holds', () => {
+    // 28 weeks: each weekday's typical wait is (26 × 10 + 2 × 12) / 28; the last 14 days ran at 12.
+    const data = history(196, (day) => (day >= START + 182 ? 12 : 10));
+    const model = fitPointModel(data, START + 196);
+    const usual = (26 * 10 + 2 * 12) / 28;
+    const quiet = 10 / usual;
+    const busy = 12 / usual;
+    // Medians: 14 days all busy; 28 half and half; 56 and 84 mostly quiet.
+    const expected = Math.exp(
+      (Math.log(busy) + Math.log((busy + quiet) / 2) + Math.log(quiet) + Math.log(quiet)) / 4,
+    );
+    expect(model.recentLevel).toBeCloseTo(expected, 6);
+  });
+
   it('learns the hourly shape and the weekday pattern of a stable park', () => {
     const data = history(300, (day, hour) => (weekdayOf(day) === 6 ? 2 : 1) * (hour < 12 ? 10 : 40));
     const model = fitPointModel(data, START + 300);
@@ -66,6 +88,58 @@ describe('the wait model', () => {
     const origin = START + 364 * 2 + 180;
     const model = fitPointModel(data, origin);
     expect(model.dayLevel(START + 364 * 2 + 215) / model.dayLevel(origin + 1)).toBeCloseTo(2, 1);
+  });
+
+  it("pools the seasonal change with the park's other rides, half and half, geometrically", () => {
+    // Ride A's waits double every year from day 200 of the year for 30 days; ride B's never move.
+    const seasonal = (day: number) => {
+      const dayOfYear = (day - START) % 364;
+      return dayOfYear >= 200 && dayOfYear < 230 ? 20 : 10;
+    };
+    const days = 364 * 2 + 180;
+    const origin = START + days;
+    const rideA = history(days, seasonal);
+    const rideB = history(days, () => 10);
+    const target = START + 364 * 2 + 215;
+    const aloneA = fitPointModel(rideA, origin).seasonalChange(target);
+    const aloneB = fitPointModel(rideB, origin).seasonalChange(target);
+    expect(aloneA).toBeCloseTo(2, 1);
+    expect(aloneB).toBeCloseTo(1, 6);
+    const [pooledA, pooledB] = fitParkPointModels([rideA, rideB], origin);
+    const park = (aloneA + aloneB) / 2; // the median of two
+    expect(pooledA?.seasonalChange(target)).toBeCloseTo(Math.sqrt(aloneA * park), 6);
+    expect(pooledB?.seasonalChange(target)).toBeCloseTo(Math.sqrt(aloneB * park), 6);
+    // The prediction moves with it: it is the seasonal change times the rest of the model.
+    const lone = fitPointModel(rideA, origin);
+    expect(pooledA?.predict(target, 12)).toBeCloseTo(
+      (lone.predict(target, 12) * Math.sqrt(aloneA * park)) / aloneA,
+      6,
+    );
+    // A ride with no earlier year of its own takes the park's season whole.
+    const rideC = history(days, () => 10).filter((entry) => entry.day >= origin - 100);
+    const [, , pooledC] = fitParkPointModels([rideA, rideB, rideC], origin);
+    expect(pooledC?.seasonKnown(target)).toBe(false);
+    expect(pooledC?.seasonalChange(target)).toBeCloseTo((aloneA + aloneB) / 2, 6);
+  });
+
+  it('fits a park with the same time split as a single ride: later days change nothing', () => {
+    const clean = history(400, (day, hour) => 10 + ((day * 7 + hour * 3) % 13));
+    const other = history(400, (day, hour) => 30 + ((day * 5 + hour) % 11));
+    const origin = START + 330;
+    const poison = (list: RideHistory) =>
+      list.map((entry) =>
+        entry.day >= origin
+          ? { ...entry, means: entry.means.map((mean) => (Number.isNaN(mean) ? mean : 500)) }
+          : entry,
+      );
+    const a = fitParkWaitModels([clean, other], origin);
+    const b = fitParkWaitModels([poison(clean), poison(other)], origin);
+    for (let day = origin + 1; day <= origin + 30; day++) {
+      for (let hour = 8; hour <= 21; hour++) {
+        expect(b[0]?.forecast(day, hour)).toEqual(a[0]?.forecast(day, hour));
+        expect(b[1]?.forecast(day, hour)).toEqual(a[1]?.forecast(day, hour));
+      }
+    }
   });
 
   it('never looks at the origin day or later: the fit is the same with them poisoned', () => {

@@ -4,13 +4,18 @@
  * prediction(day, hour) = typical(weekday, hour) × recent level × seasonal change × recent hour shape
  *
  * - typical: mean posted wait of that weekday and hour over all history before the origin;
- * - recent level: median ratio of a day's observed to typical waits over the last 28 days, the
- *   strongest single signal on real parks (it carries level shifts such as a reopening);
- * - seasonal change: how much busier the same ±7 days of the year were than the 28 days before the
- *   origin in each earlier year (52-week shifts keep weekdays and floating holidays such as
- *   Thanksgiving aligned), median over the years that have data on both sides;
+ * - recent level: median ratio of a day's observed to typical waits over the last 14, 28, 56 and
+ *   84 days, averaged geometrically (one window alone is either noisy or slow), the strongest
+ *   single signal on real parks (it carries level shifts such as a reopening);
+ * - seasonal change: how much busier the same ±10 days of the year were than the same windows
+ *   before the origin in each earlier year (52-week shifts keep weekdays and floating holidays such as
+ *   Thanksgiving aligned), median over the years that have data on both sides; when the park's
+ *   other rides are fitted together (`fitParkPointModels`), half of it (geometrically) comes from
+ *   the median over the park's rides, since one ride's years are noisy and the season is the
+ *   park's;
  * - recent hour shape: how each hour ran against typical over the last 28 days once the day's level
- *   is divided out (opening hours and ride mix change the daily curve).
+ *   is divided out (opening hours and ride mix change the daily curve);
+ * - blended 60/40 with the last 21 days' own weekday × hour profile times the same seasonal change.
  *
  * Bounds are multiplicative errors of the same model at earlier origins whose targets all fall
  * before this origin (nothing scored is ever fitted), per horizon band: the 10th and 90th
@@ -21,8 +26,14 @@
 import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay, type RideHistory } from './hourly-history.js';
 
 export interface WaitModelOptions {
-  /** Days before the origin the recent level and hour shape look at. */
+  /** Days before the origin the hour shape looks at (and the calendar's recent mix). */
   readonly recentDays: number;
+  /** Windows (days before the origin) whose median levels are averaged into the recent level. */
+  readonly recentWindows: readonly number[];
+  /** Largest |log| gap between a window's older days' level and the shortest window's level. */
+  readonly levelShiftLimit: number;
+  /** Share (geometric) of the seasonal change taken from the park's rides when fitted together. */
+  readonly peerSeasonalWeight: number;
   /** Half-width in days of the seasonal window around the same date in earlier years. */
   readonly seasonalHalfWidth: number;
   /** How many earlier years the seasonal change looks at. */
@@ -51,6 +62,9 @@ export interface WaitModelOptions {
 
 export const DEFAULT_WAIT_MODEL_OPTIONS: WaitModelOptions = {
   recentDays: 28,
+  recentWindows: [14, 28, 56, 84],
+  levelShiftLimit: 0.5,
+  peerSeasonalWeight: 0.5,
   seasonalHalfWidth: 10,
   seasonalYears: 6,
   seasonalWeight: 1,
@@ -59,7 +73,7 @@ export const DEFAULT_WAIT_MODEL_OPTIONS: WaitModelOptions = {
   shapeDays: 100_000,
   weekdayDays: 0,
   profileDays: 21,
-  profileWeight: 0.5,
+  profileWeight: 0.4,
   bandTail: 0.085,
 };
 
@@ -118,6 +132,11 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/** exp(mean(log values)): the average of ratios. */
+function geometricMean(values: readonly number[]): number {
+  return Math.exp(values.reduce((sum, value) => sum + Math.log(value), 0) / values.length);
+}
+
 /** The q-quantile (0-1) by linear interpolation. */
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;
@@ -152,6 +171,10 @@ export interface PointModel {
   readonly recentLevel: number;
   /** Hour shape multipliers 0-23. */
   readonly hourShape: Float64Array;
+  /** How much busier a day should be than the recent days, from earlier years (1 = no change). */
+  readonly seasonalChange: (day: number) => number;
+  /** Whether some earlier year had data on both sides for that day's seasonal change. */
+  readonly seasonKnown: (day: number) => boolean;
   /** Predicted level of a day relative to typical (recent level × seasonal change). */
   readonly dayLevel: (day: number) => number;
   /** Predicted mean posted wait for that day and hour; NaN when the hour was never observed. */
@@ -194,8 +217,27 @@ export function fitPointModel(
   };
 
   const recentFrom = origin - options.recentDays;
-  const recent = levelBetween(recentFrom, origin - 1, 3);
-  const recentLevel = Number.isNaN(recent) ? 1 : recent;
+  // Longer windows smooth the level while it holds; after a shift (a reopening, a new season)
+  // they still carry the old one, so a window whose older days ran at another level than the
+  // shortest window's is left out (a third apart or more: about a 1.65× shift).
+  const windows: number[] = [];
+  const windowLevels: number[] = [];
+  let shortest = Number.NaN;
+  let shortestDays = 0;
+  for (const days of [...options.recentWindows].sort((a, b) => a - b)) {
+    const level = levelBetween(origin - days, origin - 1, 3);
+    if (Number.isNaN(level)) continue;
+    if (Number.isNaN(shortest)) {
+      shortest = level;
+      shortestDays = days;
+    } else {
+      const older = levelBetween(origin - days, origin - shortestDays - 1, 3);
+      if (!Number.isNaN(older) && Math.abs(Math.log(older / shortest)) > options.levelShiftLimit) continue;
+    }
+    windows.push(days);
+    windowLevels.push(level);
+  }
+  const recentLevel = windowLevels.length === 0 ? 1 : geometricMean(windowLevels);
 
   const hourShape = new Float64Array(24).fill(1);
   const byHour: number[][] = Array.from({ length: 24 }, () => []);
@@ -223,9 +265,14 @@ export function fitPointModel(
   const originLevels: number[] = [];
   for (let years = 1; years <= options.seasonalYears; years++) {
     const shifted = origin - WEEK_SHIFT * years;
-    originLevels.push(levelBetween(shifted - options.recentDays, shifted - 1, 7));
+    // The same windows as the recent level, so the change compares like with like.
+    const levels = (windows.length > 0 ? windows : options.recentWindows).map((days) =>
+      levelBetween(shifted - days, shifted - 1, 7),
+    );
+    originLevels.push(levels.some((level) => Number.isNaN(level)) ? Number.NaN : geometricMean(levels));
   }
   const seasonalCache = new Map<number, number>();
+  const seasonKnownDays = new Set<number>();
   const seasonalChange = (day: number): number => {
     const cached = seasonalCache.get(day);
     if (cached !== undefined) return cached;
@@ -237,6 +284,7 @@ export function fitPointModel(
       const then = levelBetween(centre - options.seasonalHalfWidth, centre + options.seasonalHalfWidth, 5);
       if (!Number.isNaN(then)) factors.push(then / before);
     }
+    if (factors.length > 0) seasonKnownDays.add(day);
     const change = factors.length === 0 ? 1 : Math.min(2.5, Math.max(0.4, median(factors)));
     const damped = change ** options.seasonalWeight;
     seasonalCache.set(day, damped);
@@ -269,6 +317,11 @@ export function fitPointModel(
     typical: baseline,
     recentLevel,
     hourShape,
+    seasonalChange,
+    seasonKnown: (day) => {
+      seasonalChange(day);
+      return seasonKnownDays.has(day);
+    },
     dayLevel,
     predict: (day, hour) => {
       const slot = weekdayOf(day) * 24 + hour;
@@ -280,6 +333,55 @@ export function fitPointModel(
       return levelModel * (1 - options.profileWeight) + profileModel * options.profileWeight;
     },
   };
+}
+
+/**
+ * The rides of one park fitted together: each ride's seasonal change is blended (geometrically,
+ * `peerSeasonalWeight`) with the median change over the park's rides. A prediction is its ride's
+ * seasonal change times the rest of the model, so swapping the change rescales it exactly.
+ */
+export function poolSeasonalChange(
+  models: readonly PointModel[],
+  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
+): PointModel[] {
+  const weight = options.peerSeasonalWeight;
+  if (models.length < 2 || weight === 0) return [...models];
+  const parkCache = new Map<number, number>();
+  const parkChange = (day: number): number => {
+    let change = parkCache.get(day);
+    if (change === undefined) {
+      const known = models.filter((model) => model.seasonKnown(day));
+      change = known.length === 0 ? 1 : median(known.map((model) => model.seasonalChange(day)));
+      parkCache.set(day, change);
+    }
+    return change;
+  };
+  return models.map((model) => {
+    const rescale = (day: number) => {
+      // A ride with no earlier year of its own takes the park's season whole.
+      const own = model.seasonalChange(day);
+      const share = model.seasonKnown(day) ? weight : 1;
+      return own > 0 ? (parkChange(day) / own) ** share : 1;
+    };
+    return {
+      ...model,
+      seasonalChange: (day) => model.seasonalChange(day) * rescale(day),
+      dayLevel: (day) => model.dayLevel(day) * rescale(day),
+      predict: (day, hour) => model.predict(day, hour) * rescale(day),
+    };
+  });
+}
+
+/** Fits the point models of a park's rides on days strictly before `origin`, seasons pooled. */
+export function fitParkPointModels(
+  histories: readonly RideHistory[],
+  origin: number,
+  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
+): PointModel[] {
+  return poolSeasonalChange(
+    histories.map((history) => fitPointModel(history, origin, options)),
+    options,
+  );
 }
 
 /** 80% band multipliers per horizon band: actual ÷ predicted at the 10th and 90th percentiles. */
@@ -303,6 +405,7 @@ export function calibrateBands(
   history: RideHistory,
   origin: number,
   options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
+  modelAt: (earlier: number) => PointModel = (earlier) => fitPointModel(history, earlier, options),
 ): BandMultipliers {
   const errors: number[][] = [[], [], []];
   const byDay = new Map<number, HourlyDay>();
@@ -312,7 +415,7 @@ export function calibrateBands(
   }
   for (let k = 0; k < options.calibrationOrigins; k++) {
     const earlier = origin - 31 - options.calibrationStep * k;
-    const model = fitPointModel(history, earlier, options);
+    const model = modelAt(earlier);
     for (let horizon = 1; horizon <= 30; horizon++) {
       const entry = byDay.get(earlier + horizon);
       if (!entry) continue;
@@ -359,8 +462,38 @@ export function fitWaitModel(
   origin: number,
   options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
 ): WaitModel {
-  const point = fitPointModel(history, origin, options);
-  const bands = calibrateBands(history, origin, options);
+  return withBands(fitPointModel(history, origin, options), calibrateBands(history, origin, options), origin);
+}
+
+/**
+ * The wait models of a park's rides, fitted together (`fitParkPointModels`); each ride's bounds
+ * come from the errors of the same pooled models at earlier origins.
+ */
+export function fitParkWaitModels(
+  histories: readonly RideHistory[],
+  origin: number,
+  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
+): WaitModel[] {
+  const points = fitParkPointModels(histories, origin, options);
+  const earlierFits = new Map<number, PointModel[]>();
+  const earlierModels = (earlier: number) => {
+    let models = earlierFits.get(earlier);
+    if (!models) {
+      models = fitParkPointModels(histories, earlier, options);
+      earlierFits.set(earlier, models);
+    }
+    return models;
+  };
+  return points.map((point, ride) => {
+    const history = histories[ride] ?? [];
+    const bands = calibrateBands(history, origin, options, (earlier) => {
+      return earlierModels(earlier)[ride] ?? fitPointModel(history, earlier, options);
+    });
+    return withBands(point, bands, origin);
+  });
+}
+
+function withBands(point: PointModel, bands: BandMultipliers, origin: number): WaitModel {
   return {
     ...point,
     bands,

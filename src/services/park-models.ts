@@ -42,8 +42,8 @@ import {
 } from '../models/hourly-history.js';
 import {
   DEFAULT_WAIT_MODEL_OPTIONS,
-  fitPointModel,
-  fitWaitModel,
+  fitParkPointModels,
+  fitParkWaitModels,
   horizonBandOf,
   quantile,
   type WaitModel,
@@ -319,16 +319,20 @@ export class ParkModelService {
     const { history, today: todaySampled } = await this.history(park, now);
 
     const rides = new Map<string, RideModel>();
-    for (const ride of park.attractions) {
-      if (ride.type !== 'ride') continue;
+    const recorded = park.attractions.filter(
+      (ride) => ride.type === 'ride' && (history.finished.get(ride.id) ?? []).length > 0,
+    );
+    // The park's rides are fitted together: their seasonal change is pooled.
+    const waitModels = fitParkWaitModels(
+      recorded.map((ride) => history.finished.get(ride.id) ?? []),
+      todayDay,
+    );
+    recorded.forEach((ride, index) => {
       const days = history.finished.get(ride.id) ?? [];
-      if (days.length === 0) continue;
-      rides.set(ride.id, {
-        ride,
-        model: fitWaitModel(days, todayDay),
-        typicalMidday: typicalMidday(days, todayDay),
-      });
-    }
+      const model = waitModels[index];
+      if (!model) return;
+      rides.set(ride.id, { ride, model, typicalMidday: typicalMidday(days, todayDay) });
+    });
     const rideList = [...rides.values()];
     const histories = rideList.map(({ ride }) => history.finished.get(ride.id) ?? []);
     const middays = rideList.map(({ typicalMidday: value }) => value);
@@ -505,7 +509,7 @@ export class ParkModelService {
         {
           driver: 'recent_trend',
           effect: round(Number.isFinite(recentLevel) ? recentLevel : 1, 3),
-          detail: `Waits of the last ${DEFAULT_WAIT_MODEL_OPTIONS.recentDays} days against typical`,
+          detail: `Waits of the last ${Math.min(...DEFAULT_WAIT_MODEL_OPTIONS.recentWindows)}-${Math.max(...DEFAULT_WAIT_MODEL_OPTIONS.recentWindows)} days against typical`,
         },
       ];
       const hours = hoursOf.get(day) ?? 0;
@@ -576,7 +580,7 @@ export class ParkModelService {
       const fits = histories.map((list) => list.filter((entry) => entry.day < origin));
       if (fits.every((list) => list.length < 14)) break;
       origins++;
-      const models = fits.map((list) => fitPointModel(list, origin));
+      const models = fitParkPointModels(fits, origin);
       const middays = fits.map((list) => typicalMidday(list, origin));
       const scale = crowdScale([...observedIndex(fits, middays, origin - YEAR_DAYS, origin - 1).values()]);
       const actual = observedIndex(histories, middays, origin + 1, origin + FORECAST_DAYS);
