@@ -276,28 +276,21 @@ export class ParkModelService {
       for (const change of await this.store.latestChanges(park.key, from - 1))
         history.carried.set(change.ride_id, change);
     }
-    const changes = await this.store.parkChanges(park.key, from, now + 1);
-    const byRide = new Map<string, WaitChange[]>();
-    for (const change of changes) {
-      const list = byRide.get(change.ride_id) ?? [];
-      list.push(change);
-      byRide.set(change.ride_id, list);
-    }
-    const split = (date: string) => {
-      const boundary = startOfLocalDay(date, zone);
-      const part = new Map<string, WaitChange[]>();
-      for (const [rideId, list] of byRide) {
-        let cut = 0;
-        while (cut < list.length && (list[cut]?.at ?? Infinity) < boundary) cut++;
-        part.set(rideId, list.slice(0, cut));
-        byRide.set(rideId, list.slice(cut));
+    // One day's changes at a time: a cold start over months of history never holds them all at once.
+    const changesOf = async (date: string, to: number) => {
+      const byRide = new Map<string, WaitChange[]>();
+      for (const change of await this.store.parkChanges(park.key, startOfLocalDay(date, zone), to)) {
+        const list = byRide.get(change.ride_id);
+        if (list) list.push(change);
+        else byRide.set(change.ride_id, [change]);
       }
-      return part;
+      return byRide;
     };
     let date = firstDay;
     while (date < today) {
       const next = isoDateOf(dayNumber(date) + 1);
-      const sampled = sampleDay(date, zone, now, split(next), history.carried);
+      const dayChanges = await changesOf(date, startOfLocalDay(next, zone));
+      const sampled = sampleDay(date, zone, now, dayChanges, history.carried);
       for (const [rideId, entry] of sampled) {
         const list = history.finished.get(rideId) ?? [];
         list.push(entry);
@@ -308,7 +301,13 @@ export class ParkModelService {
     }
     history.nextDay = today;
     // Today is sampled afresh each time from a copy of the carried state (it is not finished yet).
-    const todaySampled = sampleDay(today, zone, now, byRide, new Map(history.carried));
+    const todaySampled = sampleDay(
+      today,
+      zone,
+      now,
+      await changesOf(today, now + 1),
+      new Map(history.carried),
+    );
     return { history, today: todaySampled };
   }
 
