@@ -22,7 +22,25 @@ interface Servers {
   readonly partnerKey: string;
 }
 
-let servers: Servers | undefined;
+/**
+ * Where the suite's servers keep their state. The embedded default needs nothing; a scaled-out
+ * configuration gives each server its own PostgreSQL database and Redis key prefix.
+ */
+export interface SuiteConfiguration {
+  readonly name: string;
+  prepare(): Promise<{
+    readonly env: Record<string, string>;
+    readonly redisKeyPrefix?: string;
+    release(): Promise<void>;
+  }>;
+}
+
+const EMBEDDED: SuiteConfiguration = {
+  name: 'embedded',
+  prepare: () => Promise.resolve({ env: {}, release: () => Promise.resolve() }),
+};
+
+let servers: (Servers & { release(): Promise<void> }) | undefined;
 let users = 0;
 let addresses = 0;
 
@@ -33,28 +51,38 @@ function freshAddress(): Record<string, string> {
 }
 
 /** Starts the file's servers on first use: a fixed clock, so no refresh lands between two requests. */
-function useServers(): () => Servers {
+function useServers(configuration: SuiteConfiguration): () => Servers {
   beforeAll(async () => {
     users += 1;
     if (servers) return;
     const clock = new ManualClock(Date.parse('2026-11-21T16:00:05Z'));
-    const env = { TRUST_PROXY: 'loopback' };
+    const [state, stateWithout] = await Promise.all([configuration.prepare(), configuration.prepare()]);
+    const start = (prepared: typeof state, env: Record<string, string>) =>
+      startServer({
+        clock,
+        env: { TRUST_PROXY: 'loopback', ...prepared.env, ...env },
+        ...(prepared.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: prepared.redisKeyPrefix }),
+      });
     const [served, withoutProviderData] = await Promise.all([
-      startServer({ clock, env }),
-      startServer({ clock, env: { ...env, PROVIDER_DATA: 'disabled' } }),
+      start(state, {}),
+      start(stateWithout, { PROVIDER_DATA: 'disabled' }),
     ]);
     servers = {
       served,
       withoutProviderData,
       contract: await OpenApiContract.fetch(served.url),
-      freeKey: await createKey(served.dataDir, 'free'),
-      partnerKey: await createKey(served.dataDir, 'partner'),
+      freeKey: await createKey(served.dataDir, 'free', state.env),
+      partnerKey: await createKey(served.dataDir, 'partner', state.env),
+      release: async () => {
+        await Promise.all([state.release(), stateWithout.release()]);
+      },
     };
   });
   afterAll(async () => {
     users -= 1;
     if (users > 0 || !servers) return;
     await Promise.all([servers.served.close(), servers.withoutProviderData.close()]);
+    await servers.release();
     servers = undefined;
   });
   return () => {
@@ -81,9 +109,10 @@ async function exchange(server: TestServer, path: string, headers: Record<string
 /** `path` with one more query parameter, which sends the request to the router (the lane takes only declared ones). */
 const viaRouter = (path: string) => `${path}${path.includes('?') ? '&' : '?'}via=router`;
 
-export function describeDataEndpoint(endpoint: Endpoint): void {
-  describe(`GET ${endpoint.url} (${endpoint.operationId})`, () => {
-    const get = useServers();
+export function describeDataEndpoint(endpoint: Endpoint, configuration = EMBEDDED): void {
+  const where = configuration === EMBEDDED ? '' : `, ${configuration.name}`;
+  describe(`GET ${endpoint.url} (${endpoint.operationId}${where})`, () => {
+    const get = useServers(configuration);
     const path = endpoint.examples[0];
 
     it('answers a keyless caller: keyless limits, public caching, a body the OpenAPI document accepts', async () => {

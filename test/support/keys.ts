@@ -6,8 +6,13 @@ import { generateKey, hashKey, keyHint } from '../../src/api/access/keys.js';
 import { openStores } from '../../src/app/drivers.js';
 import { loadConfig } from '../../src/config/index.js';
 
-export async function createKey(dataDir: string, tier: 'free' | 'partner'): Promise<string> {
-  const stores = await openStores(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+/** `env` names the store when it is not the embedded one (DATABASE_URL). */
+export async function createKey(
+  dataDir: string,
+  tier: 'free' | 'partner',
+  env: Record<string, string> = {},
+): Promise<string> {
+  const stores = await openStores(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }));
   try {
     const key = generateKey();
     await stores.keys.createKey({

@@ -39,6 +39,8 @@ export interface StartOptions {
   readonly feeds?: (catalog: Catalog) => Feeds;
   /** HTTP timeouts and the connection cap. */
   readonly http?: Partial<HttpLimits>;
+  /** With REDIS_URL: the prefix of this server's keys, so servers sharing one Redis stay apart. */
+  readonly redisKeyPrefix?: string;
 }
 
 const DAY = 86_400_000;
@@ -75,6 +77,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     ...(options.feeds ? { feeds: options.feeds } : {}),
     ...(options.streams ? { streams: options.streams } : {}),
     ...(options.http ? { http: options.http } : {}),
+    ...(options.redisKeyPrefix === undefined
+      ? {}
+      : { sharedState: { redisKeyPrefix: options.redisKeyPrefix } }),
   });
   const url = await app.listen();
   let closed = false;
