@@ -2,7 +2,7 @@
  * Scale-out rows (issue #21): what sharing state through Redis costs.
  *
  * - `/waits, keyless, Redis counters`: requests/s of queuecast with REDIS_URL (every request's
- *   minute and day counts are one Lua script in Redis) against the bare node:http baseline serving
+ *   minute and day counts are counted in Redis, one script call per event-loop turn) against the bare node:http baseline serving
  *   the same bytes, keyless callers rotated over 65,536 X-Forwarded-For addresses as in http.ts.
  *   Goal ≥ 0.8× the baseline.
  * - `fan-out to 1,000 WebSocket clients on another instance`: a change published on instance P
