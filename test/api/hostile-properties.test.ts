@@ -100,6 +100,12 @@ const queryValue = fc.oneof(
   fc.constantFrom(...PERCENT_GARBAGE),
 );
 
+/**
+ * One seed for every run, so CI judges the same 1,000 inputs each time (a failure is reproducible
+ * and never a matter of luck); set FC_SEED to explore other inputs locally.
+ */
+const SEED = Number(process.env.FC_SEED ?? 20_261_125);
+
 const printable = fc.string({
   unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
   maxLength: 120,
@@ -256,7 +262,7 @@ describe('every route under generated hostile input', () => {
         });
         checkAnswer(answer, generated.method, path);
       }),
-      { numRuns: 800 },
+      { numRuns: 800, seed: SEED },
     );
   });
 });
@@ -296,7 +302,7 @@ describe('integer and date parameters', () => {
           expect(body.error.message).toMatch(/\d/);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 200, seed: SEED },
     );
   });
 });
