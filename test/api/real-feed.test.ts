@@ -114,7 +114,7 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
     });
   });
 
-  it("serves best times' operator_forecast from the live payload's hourly forecast, with no read of its own", async () => {
+  it("serves best times' operator_forecast from the live payload's hourly forecast, with no read of its own on the leader", async () => {
     type BestTimes = {
       date: string;
       operator_forecast: { hour: number; local_time: string; forecast_wait_minutes: number }[];

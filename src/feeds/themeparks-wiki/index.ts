@@ -5,8 +5,9 @@
  * every caller (SharedRefresh); requests go through the shared UpstreamClient.
  *
  * The operator's hourly `forecast` comes with the live payload: it is kept from the last live read
- * (the one ingest makes per park per interval), never fetched for a best-times request, and given
- * only while that read is the park's latest and younger than the live freshness limit.
+ * (the one ingest makes per park per interval) and given only while that read is the park's latest
+ * and younger than the live freshness limit. An instance that does not ingest (a follower) makes
+ * that read itself when asked, through the same shared per-park refresh as its showtimes.
  *
  * Parks map by ID (the catalog's park IDs are ThemeParks.wiki's stable UUIDs); attractions by the
  * entity-ID table, then by normalised name within the park. An entity that matches nothing is
@@ -136,10 +137,21 @@ export class ThemeParksWikiFeed
     return `${kept.startedAt}|${usable ? 'usable' : 'none'}`;
   }
 
-  readOperatorForecast(park: Park, date: string, at: number): Promise<readonly OperatorForecastHour[]> {
+  async readOperatorForecast(park: Park, date: string, at: number): Promise<readonly OperatorForecastHour[]> {
+    if (!this.usableForecast(park, at)) {
+      // An instance that does not ingest (a follower, scaled out) has no poll keeping the forecast:
+      // it reads the live payload itself, shared with its showtimes and at most once per live
+      // interval per park (a failed read is retried only after the short failure interval).
+      await this.readLive(park).catch(() => undefined);
+    }
     const kept = this.forecasts.get(park.key);
-    if (!kept?.hours || at - kept.at >= STALE_AFTER_MS) return Promise.resolve([]);
-    return Promise.resolve(kept.hours.filter((hour) => localDate(hour.starts_at, park.time_zone) === date));
+    if (!kept?.hours || !this.usableForecast(park, Math.max(at, this.options.clock.now()))) return [];
+    return kept.hours.filter((hour) => localDate(hour.starts_at, park.time_zone) === date);
+  }
+
+  private usableForecast(park: Park, at: number): boolean {
+    const kept = this.forecasts.get(park.key);
+    return kept?.hours != null && at - kept.at < STALE_AFTER_MS;
   }
 
   async readSchedule(park: Park, date: string): Promise<ParkDaySchedule> {

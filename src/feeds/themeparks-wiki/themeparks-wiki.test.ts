@@ -316,9 +316,6 @@ describe('ThemeParks.wiki operator forecast', () => {
 
   it("keeps the fixture's hourly forecast from the live read, park-local offsets in UTC, without a read of its own", async () => {
     const wiki = feed();
-    // Nothing read yet: no forecast, and asking for one does not fetch.
-    expect(await wiki.readOperatorForecast(MK, '2026-10-03', AT)).toEqual([]);
-    expect(upstream.count(`/v1/entity/${MK.id}/live`)).toBe(0);
     await wiki.readLiveQueues(MK, AT);
     expect(await wiki.readOperatorForecast(MK, '2026-10-03', AT)).toEqual(FIXTURE_HOURS);
     await Promise.all([1, 2, 3].map(() => wiki.readOperatorForecast(MK, '2026-10-03', AT + 20_000)));
@@ -330,12 +327,26 @@ describe('ThemeParks.wiki operator forecast', () => {
     expect(await wiki.readOperatorForecast(USF, '2026-10-03', AT)).toEqual([]);
   });
 
-  it('gives none once the last read is as old as the live freshness limit, and again after a fresh read', async () => {
+  it('on an instance that does not ingest (a follower), reads the live payload itself, once per live interval', async () => {
+    const wiki = feed();
+    const reads = () => upstream.count(`/v1/entity/${MK.id}/live`);
+    const [first] = await Promise.all([1, 2, 3].map(() => wiki.readOperatorForecast(MK, '2026-10-03', AT)));
+    expect(first).toEqual(FIXTURE_HOURS);
+    expect(reads()).toBe(1);
+    clock.advance(20_000);
+    expect(await wiki.readOperatorForecast(MK, '2026-10-03', clock.now())).toEqual(FIXTURE_HOURS);
+    expect(reads()).toBe(1);
+  });
+
+  it('gives none once the last read is as old as the live freshness limit and a new one fails, and again after a fresh read', async () => {
     const wiki = feed();
     await wiki.readLiveQueues(MK, AT);
     expect(await wiki.readOperatorForecast(MK, '2026-10-03', AT + 2 * 60_000 - 1)).toHaveLength(3);
+    upstream.serve(`/v1/entity/${MK.id}/live`, { status: 502, body: 'bad gateway' });
     clock.advance(2 * 60_000);
     expect(await wiki.readOperatorForecast(MK, '2026-10-03', clock.now())).toEqual([]);
+    upstream.serveFixture(`/v1/entity/${MK.id}/live`, 'themeparkswiki-live.json');
+    clock.advance(6_000);
     await wiki.readLiveQueues(MK, clock.now());
     expect(await wiki.readOperatorForecast(MK, '2026-10-03', clock.now())).toEqual(FIXTURE_HOURS);
   });
