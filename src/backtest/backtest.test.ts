@@ -70,4 +70,22 @@ describe('the backtest', () => {
     expect(park.crowd_within_1).toBeGreaterThan(0.9);
     expect(park.crowd_within_2).toBeGreaterThan(0.97);
   });
+
+  it('scores the neighbour oracle only when asked, from the actual days around each scored day', () => {
+    // Crowds swing on a 60-day cycle that no calendar explains: the ride models, which follow the
+    // recent level and the season, cannot know it; the oracle, told the days either side, can.
+    const level = (day: number) => Math.exp(0.5 * Math.sin((2 * Math.PI * (day - START)) / 60));
+    const rides = [10, 25].map((base, i) => ({
+      attraction: `ride${i}`,
+      park: 'Park',
+      history: history(364 * 3, (day, hour) => base * level(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
+    }));
+    expect(runBacktest(rides).crowd_bounds).toBeUndefined();
+    const result = runBacktest(rides, { crowdBound: true });
+    const [bound] = result.crowd_bounds ?? [];
+    if (!bound) throw new Error('one bound expected');
+    expect(bound.days_scored).toBe(result.parks[0]?.days_scored);
+    expect(bound.crowd_within_1).toBeGreaterThan(0.9);
+    expect(bound.crowd_within_1).toBeGreaterThan((result.parks[0]?.crowd_within_1 ?? 1) + 0.2);
+  });
 });

@@ -65,6 +65,8 @@ export interface BacktestResult {
   readonly horizon_days: number;
   readonly attractions: AttractionScore[];
   readonly parks: ParkScore[];
+  /** With `crowdBound`: the neighbour oracle's crowd figures per park (not a forecast). */
+  readonly crowd_bounds?: ParkScore[];
 }
 
 /** `count` origins evenly spread so that the first is 365 days before the last day and the last leaves 30 days to score. */
@@ -150,9 +152,43 @@ function scoreAttraction(attraction: BacktestAttraction, fitted: readonly Fitted
   };
 }
 
+/** The crowd levels of one scored day: the actual, and a forecast's. */
+type DayForecast = (
+  day: number,
+  actual: ReadonlyMap<number, number>,
+  fits: readonly FittedOrigin[],
+  typical: readonly number[],
+) => number;
+
+/** The models' forecast: the rides' predicted midday level (what `/crowds` publishes). */
+const modelForecast: DayForecast = (day, _actual, fits, typical) =>
+  predictedIndex(
+    fits.map(({ model }, ride) => ({ predict: model.predict, typicalMidday: typical[ride] ?? Number.NaN })),
+    day,
+  );
+
+/**
+ * Not a forecast: an oracle told the actual index of the three days either side of the scored day
+ * (geometric mean): what knowing the surrounding days' actual crowds gives on this data, a yardstick
+ * for the forecast's day-to-day noise. Shown with `--crowd-bound`; never part of the scored figures.
+ */
+const NEIGHBOUR_DAYS = 3;
+const neighbourOracle: DayForecast = (day, actual) => {
+  let logSum = 0;
+  let count = 0;
+  for (let other = day - NEIGHBOUR_DAYS; other <= day + NEIGHBOUR_DAYS; other++) {
+    const index = actual.get(other);
+    if (other === day || index === undefined || !(index > 0)) continue;
+    logSum += Math.log(index);
+    count++;
+  }
+  return count > 0 ? Math.exp(logSum / count) : Number.NaN;
+};
+
 function scorePark(
   park: string,
   rides: readonly { attraction: BacktestAttraction; fitted: Map<number, FittedOrigin> }[],
+  forecastOf: DayForecast = modelForecast,
 ): ParkScore {
   const lastDay = Math.max(...rides.map(({ attraction }) => attraction.history.at(-1)?.day ?? 0));
   let days = 0;
@@ -179,13 +215,7 @@ function scorePark(
       origin + HORIZON_DAYS,
     );
     for (const [day, index] of actual) {
-      const forecast = predictedIndex(
-        fits.map(({ model }, ride) => ({
-          predict: model.predict,
-          typicalMidday: typical[ride] ?? Number.NaN,
-        })),
-        day,
-      );
+      const forecast = forecastOf(day, actual, fits, typical);
       if (Number.isNaN(forecast) || Number.isNaN(index)) continue;
       const error = Math.abs(crowdLevel(forecast, scale) - crowdLevel(index, scale));
       days++;
@@ -207,10 +237,16 @@ export interface BacktestProgress {
   (attraction: string, index: number, total: number): void;
 }
 
+export interface BacktestOptions {
+  readonly model?: WaitModelOptions;
+  readonly onAttraction?: BacktestProgress;
+  /** Also score the neighbour oracle's crowd levels (`crowd_bounds`): how far the scale lets any forecast go. */
+  readonly crowdBound?: boolean;
+}
+
 export function runBacktest(
   attractions: readonly BacktestAttraction[],
-  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
-  onAttraction?: BacktestProgress,
+  { model: options = DEFAULT_WAIT_MODEL_OPTIONS, onAttraction, crowdBound = false }: BacktestOptions = {},
 ): BacktestResult {
   const byPark = new Map<string, { attraction: BacktestAttraction; fitted: Map<number, FittedOrigin> }[]>();
   for (const attraction of attractions) {
@@ -250,10 +286,19 @@ export function runBacktest(
     const fitted = rides.find((ride) => ride.attraction === attraction)?.fitted ?? new Map();
     return scoreAttraction(attraction, [...fitted.values()]);
   });
-  const parks = [...byPark.entries()]
-    .sort((a, b) => a[0].localeCompare(b[0]))
-    .map(([park, rides]) => scorePark(park, rides));
-  return { origins: ORIGIN_COUNT, horizon_days: HORIZON_DAYS, attractions: scores, parks };
+  const sortedParks = [...byPark.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+  const parks = sortedParks.map(([park, rides]) => scorePark(park, rides));
+  const result: BacktestResult = {
+    origins: ORIGIN_COUNT,
+    horizon_days: HORIZON_DAYS,
+    attractions: scores,
+    parks,
+  };
+  if (!crowdBound) return result;
+  return {
+    ...result,
+    crowd_bounds: sortedParks.map(([park, rides]) => scorePark(park, rides, neighbourOracle)),
+  };
 }
 
 /** Pooled over every scored hour of every attraction: weighted by hours scored. */
