@@ -76,6 +76,14 @@ describe('models backtest', () => {
       expect.objectContaining({ park: 'unknown', days_scored: 12 * 30 }) as unknown,
     ]);
     expect(result.parks[0]?.crowd_within_2).toBeGreaterThanOrEqual(result.parks[0]?.crowd_within_1 ?? 1);
+    // The neighbour oracle is a yardstick asked for by name, never part of the contract's object.
+    expect(Object.keys(result)).not.toContain('crowd_bounds');
+  }, 120_000);
+
+  it('adds the neighbour oracle under its own heading with --crowd-bound', async () => {
+    const { stdout } = await cli(dir, 'models', 'backtest', '--touringplans', dir, '--crowd-bound');
+    const [, oracle] = stdout.split('Not a forecast: an oracle');
+    expect(oracle).toMatch(/unknown\s+360\s+\d+\.\d\d\s+\d+%\s+\d+%/);
   }, 120_000);
 
   it('prints a readable table crediting TouringPlans.com without --json', async () => {

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { pooled, runBacktest, type BacktestResult } from '../../../backtest/backtest.js';
+import { pooled, runBacktest, type BacktestResult, type ParkScore } from '../../../backtest/backtest.js';
 import { readTouringPlans } from '../../../backtest/touringplans-reader.js';
 import { UsageError, type Command } from '../../command.js';
 
@@ -20,6 +20,20 @@ function table(rows: readonly (readonly string[])[]): string {
         .join('  '),
     )
     .join('\n');
+}
+
+/** One line per park: how close the crowd levels came. */
+function parkTable(parks: readonly ParkScore[]): string {
+  return table([
+    ['park', 'days', 'level MAE', 'within 1', 'within 2'],
+    ...parks.map((park) => [
+      park.park,
+      String(park.days_scored),
+      park.crowd_mae_levels.toFixed(2),
+      percent(park.crowd_within_1),
+      percent(park.crowd_within_2),
+    ]),
+  ]);
 }
 
 /** The readable report: one line per attraction, the pooled line, one line per park. */
@@ -55,32 +69,11 @@ export function formatBacktest(result: BacktestResult): string {
     '',
     '',
   ]);
-  const parkRows = [
-    ['park', 'days', 'level MAE', 'within 1', 'within 2'],
-    ...result.parks.map((park) => [
-      park.park,
-      String(park.days_scored),
-      park.crowd_mae_levels.toFixed(2),
-      percent(park.crowd_within_1),
-      percent(park.crowd_within_2),
-    ]),
-  ];
   const bounds =
     result.crowd_bounds === undefined
       ? ''
-      : `\nNot a forecast: an oracle told the actual crowd index of the 3 days either side of each scored day, on the same scale: what knowing the surrounding days' actual crowds gives on this data:\n\n${table(
-          [
-            ['park', 'days', 'level MAE', 'within 1', 'within 2'],
-            ...result.crowd_bounds.map((park) => [
-              park.park,
-              String(park.days_scored),
-              park.crowd_mae_levels.toFixed(2),
-              percent(park.crowd_within_1),
-              percent(park.crowd_within_2),
-            ]),
-          ],
-        )}\n`;
-  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline.\n\n${table(attractionRows)}\n\n${table(parkRows)}\n${bounds}`;
+      : `\nNot a forecast: an oracle told the actual crowd index of the 3 days either side of each scored day, on the same scale: what knowing the surrounding days' actual crowds gives on this data:\n\n${parkTable(result.crowd_bounds)}\n`;
+  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline.\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}`;
 }
 
 /** Rolling-origin backtest of the wait and crowd models on TouringPlans.com's recorded waits. */
