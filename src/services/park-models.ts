@@ -7,7 +7,9 @@
  * park before start-up finished computing would).
  *
  * Finished park days are sampled once and kept: a recomputation reads only the change rows since
- * the start of today, so its cost does not grow with the length of the history.
+ * the start of today, so its cost does not grow with the length of the history. What is learned
+ * from finished days only (wait models and their calibration, observed index, scale, accuracy) is
+ * fitted once per park-local day; the refits in between sample today and forecast.
  */
 import { DateTime } from 'luxon';
 import type { Logger } from 'pino';
@@ -125,6 +127,19 @@ interface ParkHistory {
   readonly hours: Map<number, number>;
 }
 
+/** What a park's models learned from its finished days, fitted on park-local day `day`. */
+interface DayFit {
+  readonly day: number;
+  readonly rides: ReadonlyMap<string, RideModel>;
+  readonly observed: ReadonlyMap<number, number>;
+  readonly scale: CrowdScale;
+  /** Days with an observed index in the year the scale comes from. */
+  readonly scaleDays: number;
+  readonly accuracy: CrowdAccuracy;
+  /** The crowd level's range multipliers, from the index's past errors (enough of them). */
+  readonly range: { lower: number; upper: number } | undefined;
+}
+
 /** Local hour boundaries of a park-local date: 25 instants (DST days have 23 or 25 real hours). */
 export function hourBoundaries(date: string, zone: string): number[] {
   const start = DateTime.fromISO(date, { zone }).startOf('day');
@@ -194,6 +209,7 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 export class ParkModelService {
   private readonly cache = new Map<string, ParkModels>();
   private readonly histories = new Map<string, ParkHistory>();
+  private readonly dayFits = new Map<string, DayFit>();
   private readonly inFlight = new Map<string, Promise<ParkModels>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -317,6 +333,47 @@ export class ParkModelService {
     const todayDay = dayNumber(today);
     const { history, today: todaySampled } = await this.history(park, now);
 
+    const { rides, observed, scale, scaleDays, accuracy, range } = this.dayFit(park, history, todayDay);
+    const rideList = [...rides.values()];
+    const todayIndex = this.todayIndex(rideList, todaySampled, todayDay);
+    const fullObserved = new Map(observed);
+    if (!Number.isNaN(todayIndex)) fullObserved.set(todayDay, todayIndex);
+    const { days: forecast, calendar } = await this.forecast(
+      park,
+      rideList,
+      observed,
+      history,
+      scale,
+      todayDay,
+      todayIndex,
+      range,
+    );
+    return this.store_(park, {
+      park,
+      computed_at: now,
+      today,
+      rides,
+      observed: fullObserved,
+      today_observed: !Number.isNaN(todayIndex),
+      scale,
+      scale_days: scaleDays,
+      forecast,
+      accuracy,
+      calendar,
+      history_days: observed.size,
+    });
+  }
+
+  /**
+   * The part of a park's models learned from finished days only (wait models with their bounds,
+   * observed index, scale, accuracy). Finished days change only when the park-local day does, so
+   * the fit is made once a day and reused by the refits in between (its result would be the same):
+   * a refit every 15 minutes then samples today and forecasts, without fitting and calibrating
+   * every ride again.
+   */
+  private dayFit(park: Park, history: ParkHistory, todayDay: number): DayFit {
+    const cached = this.dayFits.get(park.key);
+    if (cached?.day === todayDay) return cached;
     const rides = new Map<string, RideModel>();
     const recorded = park.attractions.filter(
       (ride) => ride.type === 'ride' && (history.finished.get(ride.id) ?? []).length > 0,
@@ -336,45 +393,26 @@ export class ParkModelService {
     const histories = rideList.map(({ ride }) => history.finished.get(ride.id) ?? []);
     const middays = rideList.map(({ typicalMidday: value }) => value);
     const observed = observedIndex(histories, middays, Number.NEGATIVE_INFINITY, todayDay - 1);
-    const todayIndex = this.todayIndex(rideList, todaySampled, todayDay);
-    const fullObserved = new Map(observed);
-    if (!Number.isNaN(todayIndex)) fullObserved.set(todayDay, todayIndex);
-
     const scaleValues = [...observed.entries()]
       .filter(([day]) => day >= todayDay - YEAR_DAYS)
       .map(([, index]) => index);
-    const scale = crowdScale(scaleValues);
     const { accuracy, indexRatios } = this.accuracy(histories, todayDay);
-    // The level range: the index's own past errors once 20 days were scored; before that, the
-    // square root of the hourly bands (a day's index averages hours and rides, so it errs less).
-    const range =
-      indexRatios.length >= 20
-        ? { lower: quantile(indexRatios, 0.1), upper: quantile(indexRatios, 0.9) }
-        : undefined;
-    const { days: forecast, calendar } = await this.forecast(
-      park,
-      rideList,
-      observed,
-      history,
-      scale,
-      todayDay,
-      todayIndex,
-      range,
-    );
-    return this.store_(park, {
-      park,
-      computed_at: now,
-      today,
+    const fit: DayFit = {
+      day: todayDay,
       rides,
-      observed: fullObserved,
-      today_observed: !Number.isNaN(todayIndex),
-      scale,
-      scale_days: scaleValues.length,
-      forecast,
+      observed,
+      scale: crowdScale(scaleValues),
+      scaleDays: scaleValues.length,
       accuracy,
-      calendar,
-      history_days: observed.size,
-    });
+      // The level range: the index's own past errors once 20 days were scored; before that, the
+      // square root of the hourly bands (a day's index averages hours and rides, so it errs less).
+      range:
+        indexRatios.length >= 20
+          ? { lower: quantile(indexRatios, 0.1), upper: quantile(indexRatios, 0.9) }
+          : undefined,
+    };
+    this.dayFits.set(park.key, fit);
+    return fit;
   }
 
   private store_(park: Park, models: ParkModels): ParkModels {
