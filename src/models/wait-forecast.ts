@@ -169,6 +169,22 @@ function dayRatio(entry: HourlyDay, typical: TypicalWaits): number {
   return expected > 0 && observed > 0 ? observed / expected : Number.NaN;
 }
 
+/**
+ * The model's weekday × hour shape: the recent window's table where it saw a slot on 4 days or
+ * more, the baseline (all history) elsewhere.
+ */
+function shapeTable(recent: TypicalWaits, baseline: TypicalWaits): TypicalWaits {
+  const means = new Float64Array(SLOTS);
+  const daysObserved = new Uint16Array(SLOTS);
+  for (let slot = 0; slot < SLOTS; slot++) {
+    const recentDaysObserved = recent.daysObserved[slot] ?? 0;
+    const useRecent = recentDaysObserved >= 4;
+    means[slot] = useRecent ? (recent.means[slot] ?? Number.NaN) : (baseline.means[slot] ?? Number.NaN);
+    daysObserved[slot] = useRecent ? recentDaysObserved : (baseline.daysObserved[slot] ?? 0);
+  }
+  return { means, daysObserved };
+}
+
 /** A fitted model: point predictions without bounds. */
 export interface PointModel {
   readonly origin: number;
@@ -199,29 +215,22 @@ export function fitPointModel(
     (history[0]?.day ?? Number.POSITIVE_INFINITY) >= origin - options.shapeDays
       ? baseline
       : typicalWaits(history, origin, origin - options.shapeDays);
-  // The shape comes from recent years where it has data, from all history elsewhere.
-  const shapeMeans = new Float64Array(SLOTS);
-  const shapeDays = new Uint16Array(SLOTS);
-  for (let slot = 0; slot < SLOTS; slot++) {
-    const recentDaysObserved = recentShape.daysObserved[slot] ?? 0;
-    const useRecent = recentDaysObserved >= 4;
-    shapeMeans[slot] = useRecent
-      ? (recentShape.means[slot] ?? Number.NaN)
-      : (baseline.means[slot] ?? Number.NaN);
-    shapeDays[slot] = useRecent ? recentDaysObserved : (baseline.daysObserved[slot] ?? 0);
-  }
-  const typical: TypicalWaits = { means: shapeMeans, daysObserved: shapeDays };
-  const ratios = new Map<number, number>();
+  const typical = recentShape === baseline ? baseline : shapeTable(recentShape, baseline);
+  // Each day's level by day number (NaN where the day has none): a dense array over the span of
+  // the history before the origin, which a fitted model keeps for its seasonal lookups.
+  const firstDay = history[0]?.day ?? origin;
+  const ratios = new Float64Array(Math.max(0, origin - firstDay)).fill(Number.NaN);
   for (const entry of history) {
     if (entry.day >= origin) break;
-    const ratio = dayRatio(entry, typical);
-    if (!Number.isNaN(ratio)) ratios.set(entry.day, ratio);
+    ratios[entry.day - firstDay] = dayRatio(entry, typical);
   }
+  const ratioOf = (day: number): number =>
+    day >= firstDay && day < origin ? (ratios[day - firstDay] ?? Number.NaN) : Number.NaN;
   const levelBetween = (from: number, to: number, minimumDays: number): number => {
     const values: number[] = [];
-    for (let day = from; day <= to; day++) {
-      const ratio = ratios.get(day);
-      if (ratio !== undefined) values.push(ratio);
+    for (let day = Math.max(from, firstDay); day <= Math.min(to, origin - 1); day++) {
+      const ratio = ratioOf(day);
+      if (!Number.isNaN(ratio)) values.push(ratio);
     }
     return values.length >= minimumDays ? median(values) : Number.NaN;
   };
@@ -254,8 +263,8 @@ export function fitPointModel(
   for (const entry of history) {
     if (entry.day < recentFrom) continue;
     if (entry.day >= origin) break;
-    const level = ratios.get(entry.day);
-    if (level === undefined) continue;
+    const level = ratioOf(entry.day);
+    if (Number.isNaN(level)) continue;
     const base = weekdayOf(entry.day) * 24;
     for (let hour = 0; hour < 24; hour++) {
       const mean = entry.means[hour] ?? Number.NaN;
@@ -307,8 +316,8 @@ export function fitPointModel(
     const overall = levelBetween(origin - options.weekdayDays, origin - 1, 14);
     const byWeekday: number[][] = Array.from({ length: 7 }, () => []);
     for (let day = origin - options.weekdayDays; day < origin; day++) {
-      const ratio = ratios.get(day);
-      if (ratio !== undefined) byWeekday[weekdayOf(day)]?.push(ratio);
+      const ratio = ratioOf(day);
+      if (!Number.isNaN(ratio)) byWeekday[weekdayOf(day)]?.push(ratio);
     }
     if (!Number.isNaN(overall)) {
       for (let weekday = 0; weekday < 7; weekday++) {
