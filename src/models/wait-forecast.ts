@@ -94,14 +94,20 @@ export interface TypicalWaits {
   readonly daysObserved: Uint16Array;
 }
 
+// Scratch sums of `typicalWaits`, reused by every call: a park's refit computes thousands of
+// typical tables, and two fresh arrays each would be that many more short-lived allocations
+// outside the JS heap. Safe to share: the function is synchronous and never re-entered.
+const scratchSums = new Float64Array(SLOTS);
+const scratchReadings = new Float64Array(SLOTS);
+
 /** Typical wait per weekday and hour: the mean of every reading before `before` (a day number). */
 export function typicalWaits(
   history: RideHistory,
   before: number,
   since = Number.NEGATIVE_INFINITY,
 ): TypicalWaits {
-  const sums = new Float64Array(SLOTS);
-  const readings = new Float64Array(SLOTS);
+  const sums = scratchSums.fill(0);
+  const readings = scratchReadings.fill(0);
   const daysObserved = new Uint16Array(SLOTS);
   for (const entry of history) {
     if (entry.day >= before) break;
@@ -163,6 +169,22 @@ function dayRatio(entry: HourlyDay, typical: TypicalWaits): number {
   return expected > 0 && observed > 0 ? observed / expected : Number.NaN;
 }
 
+/**
+ * The model's weekday × hour shape: the recent window's table where it saw a slot on 4 days or
+ * more, the baseline (all history) elsewhere.
+ */
+function shapeTable(recent: TypicalWaits, baseline: TypicalWaits): TypicalWaits {
+  const means = new Float64Array(SLOTS);
+  const daysObserved = new Uint16Array(SLOTS);
+  for (let slot = 0; slot < SLOTS; slot++) {
+    const recentDaysObserved = recent.daysObserved[slot] ?? 0;
+    const useRecent = recentDaysObserved >= 4;
+    means[slot] = useRecent ? (recent.means[slot] ?? Number.NaN) : (baseline.means[slot] ?? Number.NaN);
+    daysObserved[slot] = useRecent ? recentDaysObserved : (baseline.daysObserved[slot] ?? 0);
+  }
+  return { means, daysObserved };
+}
+
 /** A fitted model: point predictions without bounds. */
 export interface PointModel {
   readonly origin: number;
@@ -188,30 +210,27 @@ export function fitPointModel(
   options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
 ): PointModel {
   const baseline = typicalWaits(history, origin);
-  const recentShape = typicalWaits(history, origin, origin - options.shapeDays);
-  // The shape comes from recent years where it has data, from all history elsewhere.
-  const shapeMeans = new Float64Array(SLOTS);
-  const shapeDays = new Uint16Array(SLOTS);
-  for (let slot = 0; slot < SLOTS; slot++) {
-    const recentDaysObserved = recentShape.daysObserved[slot] ?? 0;
-    const useRecent = recentDaysObserved >= 4;
-    shapeMeans[slot] = useRecent
-      ? (recentShape.means[slot] ?? Number.NaN)
-      : (baseline.means[slot] ?? Number.NaN);
-    shapeDays[slot] = useRecent ? recentDaysObserved : (baseline.daysObserved[slot] ?? 0);
-  }
-  const typical: TypicalWaits = { means: shapeMeans, daysObserved: shapeDays };
-  const ratios = new Map<number, number>();
+  // With no day older than the shape window, the window's table is the baseline itself.
+  const recentShape =
+    (history[0]?.day ?? Number.POSITIVE_INFINITY) >= origin - options.shapeDays
+      ? baseline
+      : typicalWaits(history, origin, origin - options.shapeDays);
+  const typical = recentShape === baseline ? baseline : shapeTable(recentShape, baseline);
+  // Each day's level by day number (NaN where the day has none): a dense array over the span of
+  // the history before the origin, which a fitted model keeps for its seasonal lookups.
+  const firstDay = history[0]?.day ?? origin;
+  const ratios = new Float64Array(Math.max(0, origin - firstDay)).fill(Number.NaN);
   for (const entry of history) {
     if (entry.day >= origin) break;
-    const ratio = dayRatio(entry, typical);
-    if (!Number.isNaN(ratio)) ratios.set(entry.day, ratio);
+    ratios[entry.day - firstDay] = dayRatio(entry, typical);
   }
+  const ratioOf = (day: number): number =>
+    day >= firstDay && day < origin ? (ratios[day - firstDay] ?? Number.NaN) : Number.NaN;
   const levelBetween = (from: number, to: number, minimumDays: number): number => {
     const values: number[] = [];
-    for (let day = from; day <= to; day++) {
-      const ratio = ratios.get(day);
-      if (ratio !== undefined) values.push(ratio);
+    for (let day = Math.max(from, firstDay); day <= Math.min(to, origin - 1); day++) {
+      const ratio = ratioOf(day);
+      if (!Number.isNaN(ratio)) values.push(ratio);
     }
     return values.length >= minimumDays ? median(values) : Number.NaN;
   };
@@ -244,8 +263,8 @@ export function fitPointModel(
   for (const entry of history) {
     if (entry.day < recentFrom) continue;
     if (entry.day >= origin) break;
-    const level = ratios.get(entry.day);
-    if (level === undefined) continue;
+    const level = ratioOf(entry.day);
+    if (Number.isNaN(level)) continue;
     const base = weekdayOf(entry.day) * 24;
     for (let hour = 0; hour < 24; hour++) {
       const mean = entry.means[hour] ?? Number.NaN;
@@ -297,8 +316,8 @@ export function fitPointModel(
     const overall = levelBetween(origin - options.weekdayDays, origin - 1, 14);
     const byWeekday: number[][] = Array.from({ length: 7 }, () => []);
     for (let day = origin - options.weekdayDays; day < origin; day++) {
-      const ratio = ratios.get(day);
-      if (ratio !== undefined) byWeekday[weekdayOf(day)]?.push(ratio);
+      const ratio = ratioOf(day);
+      if (!Number.isNaN(ratio)) byWeekday[weekdayOf(day)]?.push(ratio);
     }
     if (!Number.isNaN(overall)) {
       for (let weekday = 0; weekday < 7; weekday++) {
@@ -397,38 +416,47 @@ export function horizonBandOf(horizon: number): number {
   return horizon <= 7 ? 0 : horizon <= 14 ? 1 : 2;
 }
 
-/**
- * Calibrates the bounds from the model's own errors at earlier origins: each calibration origin's
- * 30 target days end before `origin`, so no day on or after it is ever looked at.
- */
-export function calibrateBands(
-  history: RideHistory,
-  origin: number,
-  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
-  modelAt: (earlier: number) => PointModel = (earlier) => fitPointModel(history, earlier, options),
-): BandMultipliers {
-  const errors: number[][] = [[], [], []];
+/** Days of a ride's history before `origin`, by day number (the days calibration scores). */
+function daysBefore(history: RideHistory, origin: number): Map<number, HourlyDay> {
   const byDay = new Map<number, HourlyDay>();
   for (const entry of history) {
     if (entry.day >= origin) break;
     byDay.set(entry.day, entry);
   }
-  for (let k = 0; k < options.calibrationOrigins; k++) {
-    const earlier = origin - 31 - options.calibrationStep * k;
-    const model = modelAt(earlier);
-    for (let horizon = 1; horizon <= 30; horizon++) {
-      const entry = byDay.get(earlier + horizon);
-      if (!entry) continue;
-      const band = errors[horizonBandOf(horizon)];
-      for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
-        if ((entry.counts[hour] ?? 0) < 2) continue;
-        const predicted = model.predict(entry.day, hour);
-        const actual = entry.means[hour] ?? Number.NaN;
-        if (!(predicted > 0) || Number.isNaN(actual)) continue;
-        band?.push(Math.max(actual, 1) / Math.max(predicted, 1));
-      }
+  return byDay;
+}
+
+/** The calibration origins of `origin`: each one's 30 target days end before `origin`. */
+function calibrationOrigins(origin: number, options: WaitModelOptions): number[] {
+  return Array.from(
+    { length: options.calibrationOrigins },
+    (_, k) => origin - 31 - options.calibrationStep * k,
+  );
+}
+
+/** Adds the errors (actual ÷ predicted) of `model` fitted at `earlier` on the 30 days after it. */
+function collectErrors(
+  byDay: ReadonlyMap<number, HourlyDay>,
+  earlier: number,
+  model: PointModel,
+  errors: readonly number[][],
+): void {
+  for (let horizon = 1; horizon <= 30; horizon++) {
+    const entry = byDay.get(earlier + horizon);
+    if (!entry) continue;
+    const band = errors[horizonBandOf(horizon)];
+    for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+      if ((entry.counts[hour] ?? 0) < 2) continue;
+      const predicted = model.predict(entry.day, hour);
+      const actual = entry.means[hour] ?? Number.NaN;
+      if (!(predicted > 0) || Number.isNaN(actual)) continue;
+      band?.push(Math.max(actual, 1) / Math.max(predicted, 1));
     }
   }
+}
+
+/** The band multipliers from the collected errors of each horizon band. */
+function bandsFromErrors(errors: readonly number[][], options: WaitModelOptions): BandMultipliers {
   const lower: number[] = [];
   const upper: number[] = [];
   for (let band = 0; band < 3; band++) {
@@ -442,6 +470,23 @@ export function calibrateBands(
     upper.push(quantile(values, 1 - options.bandTail));
   }
   return { lower, upper };
+}
+
+/**
+ * Calibrates the bounds from the model's own errors at earlier origins: each calibration origin's
+ * 30 target days end before `origin`, so no day on or after it is ever looked at.
+ */
+export function calibrateBands(
+  history: RideHistory,
+  origin: number,
+  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
+  modelAt: (earlier: number) => PointModel = (earlier) => fitPointModel(history, earlier, options),
+): BandMultipliers {
+  const errors: number[][] = [[], [], []];
+  const byDay = daysBefore(history, origin);
+  for (const earlier of calibrationOrigins(origin, options))
+    collectErrors(byDay, earlier, modelAt(earlier), errors);
+  return bandsFromErrors(errors, options);
 }
 
 export interface HourForecast {
@@ -467,7 +512,10 @@ export function fitWaitModel(
 
 /**
  * The wait models of a park's rides, fitted together (`fitParkPointModels`); each ride's bounds
- * come from the errors of the same pooled models at earlier origins.
+ * come from the errors of the same pooled models at earlier origins. One calibration origin at a
+ * time: its models are scored on every ride and dropped before the next origin is fitted, so a
+ * refit holds one origin's models, not all of them (what made a park's refit peak in memory). The
+ * errors are the same multiset as ride by ride, so the quantiles are the same.
  */
 export function fitParkWaitModels(
   histories: readonly RideHistory[],
@@ -475,22 +523,16 @@ export function fitParkWaitModels(
   options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
 ): WaitModel[] {
   const points = fitParkPointModels(histories, origin, options);
-  const earlierFits = new Map<number, PointModel[]>();
-  const earlierModels = (earlier: number) => {
-    let models = earlierFits.get(earlier);
-    if (!models) {
-      models = fitParkPointModels(histories, earlier, options);
-      earlierFits.set(earlier, models);
-    }
-    return models;
-  };
-  return points.map((point, ride) => {
-    const history = histories[ride] ?? [];
-    const bands = calibrateBands(history, origin, options, (earlier) => {
-      return earlierModels(earlier)[ride] ?? fitPointModel(history, earlier, options);
+  const byDays = histories.map((history) => daysBefore(history, origin));
+  const errors = histories.map((): number[][] => [[], [], []]);
+  for (const earlier of calibrationOrigins(origin, options)) {
+    fitParkPointModels(histories, earlier, options).forEach((model, ride) => {
+      const byDay = byDays[ride];
+      const rideErrors = errors[ride];
+      if (byDay && rideErrors) collectErrors(byDay, earlier, model, rideErrors);
     });
-    return withBands(point, bands, origin);
-  });
+  }
+  return points.map((point, ride) => withBands(point, bandsFromErrors(errors[ride] ?? [], options), origin));
 }
 
 function withBands(point: PointModel, bands: BandMultipliers, origin: number): WaitModel {

@@ -7,8 +7,11 @@
  * park before start-up finished computing would).
  *
  * Finished park days are sampled once and kept: a recomputation reads only the change rows since
- * the start of today, so its cost does not grow with the length of the history.
+ * the start of today, so its cost does not grow with the length of the history. What is learned
+ * from finished days only (wait models and their calibration, observed index, scale, accuracy) is
+ * fitted once per park-local day; the refits in between sample today and forecast.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DateTime } from 'luxon';
 import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';
@@ -33,13 +36,7 @@ import {
   type DayDrivers,
   type LearnedEffect,
 } from '../models/crowd.js';
-import {
-  HourlyHistoryBuilder,
-  dayNumber,
-  isoDateOf,
-  weekdayOf,
-  type HourlyDay,
-} from '../models/hourly-history.js';
+import { dayNumber, isoDateOf, weekdayOf, type HourlyDay } from '../models/hourly-history.js';
 import {
   DEFAULT_WAIT_MODEL_OPTIONS,
   fitParkPointModels,
@@ -125,6 +122,19 @@ interface ParkHistory {
   readonly hours: Map<number, number>;
 }
 
+/** What a park's models learned from its finished days, fitted on park-local day `day`. */
+interface DayFit {
+  readonly day: number;
+  readonly rides: ReadonlyMap<string, RideModel>;
+  readonly observed: ReadonlyMap<number, number>;
+  readonly scale: CrowdScale;
+  /** Days with an observed index in the year the scale comes from. */
+  readonly scaleDays: number;
+  readonly accuracy: CrowdAccuracy;
+  /** The crowd level's range multipliers, from the index's past errors (enough of them). */
+  readonly range: { lower: number; upper: number } | undefined;
+}
+
 /** Local hour boundaries of a park-local date: 25 instants (DST days have 23 or 25 real hours). */
 export function hourBoundaries(date: string, zone: string): number[] {
   const start = DateTime.fromISO(date, { zone }).startOf('day');
@@ -141,43 +151,66 @@ export function hourBoundaries(date: string, zone: string): number[] {
   return bounds;
 }
 
-/** Samples each ride's posted wait every 5 minutes of `date` up to `until` into hourly means. */
+/**
+ * Samples each ride's posted wait every 5 minutes of `date` up to `until` into hourly means. Only
+ * the park's rides (the models read nothing else); the day's hours of every ride with a reading
+ * share one pair of buffers, each ride's `HourlyDay` viewing its 24 slots: months of finished days
+ * are kept, and two buffers a day weigh far less than two per ride and day.
+ */
 function sampleDay(
   date: string,
   zone: string,
   until: number,
+  rideIds: readonly string[],
   changesByRide: ReadonlyMap<string, readonly WaitChange[]>,
   carried: Map<string, WaitChange>,
 ): Map<string, HourlyDay> {
   const bounds = hourBoundaries(date, zone);
   const day = dayNumber(date);
   const end = Math.min(until, bounds[24] ?? until);
-  const result = new Map<string, HourlyDay>();
-  const rideIds = new Set([...changesByRide.keys(), ...carried.keys()]);
-  for (const rideId of rideIds) {
+  const sums = new Float64Array(rideIds.length * 24);
+  const counts = new Uint16Array(rideIds.length * 24);
+  const recorded: number[] = [];
+  rideIds.forEach((rideId, ride) => {
     const changes = changesByRide.get(rideId) ?? [];
     let pointer = 0;
     let state = carried.get(rideId);
-    const builder = new HourlyHistoryBuilder();
-    let any = false;
+    let readings = 0;
     for (let hour = 0; hour < 24; hour++) {
       const hourEnd = Math.min(bounds[hour + 1] ?? end, end);
+      const slot = ride * 24 + hour;
       for (let tick = bounds[hour] ?? 0; tick < hourEnd; tick += SAMPLE_MS) {
         while (pointer < changes.length && (changes[pointer]?.at ?? Infinity) <= tick)
           state = changes[pointer++];
-        if (state?.status === 'OPERATING' && state.standby_wait_minutes !== null) {
-          builder.add(day, hour, state.standby_wait_minutes);
-          any = true;
-        }
+        const wait = state?.status === 'OPERATING' ? state.standby_wait_minutes : null;
+        if (wait === null || !Number.isFinite(wait) || wait < 0) continue;
+        sums[slot] = (sums[slot] ?? 0) + wait;
+        counts[slot] = (counts[slot] ?? 0) + 1;
+        readings++;
       }
     }
     // The state carried into the next day: the last change up to the end of this one.
     while (pointer < changes.length && (changes[pointer]?.at ?? Infinity) < (bounds[24] ?? 0))
       state = changes[pointer++];
     if (state) carried.set(rideId, state);
-    const [sampled] = builder.build();
-    if (any && sampled) result.set(rideId, sampled);
-  }
+    if (readings > 0) recorded.push(ride);
+  });
+  const means = new Float64Array(recorded.length * 24).fill(Number.NaN);
+  const kept = new Uint16Array(recorded.length * 24);
+  const result = new Map<string, HourlyDay>();
+  recorded.forEach((ride, index) => {
+    for (let hour = 0; hour < 24; hour++) {
+      const count = counts[ride * 24 + hour] ?? 0;
+      kept[index * 24 + hour] = count;
+      if (count > 0) means[index * 24 + hour] = (sums[ride * 24 + hour] ?? 0) / count;
+    }
+    const from = index * 24;
+    result.set(rideIds[ride] ?? '', {
+      day,
+      means: means.subarray(from, from + 24),
+      counts: kept.subarray(from, from + 24),
+    });
+  });
   return result;
 }
 
@@ -194,6 +227,7 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 export class ParkModelService {
   private readonly cache = new Map<string, ParkModels>();
   private readonly histories = new Map<string, ParkHistory>();
+  private readonly dayFits = new Map<string, DayFit>();
   private readonly inFlight = new Map<string, Promise<ParkModels>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -221,6 +255,8 @@ export class ParkModelService {
     for (const park of this.catalog.parks) {
       if (this.stopped) return;
       await this.recompute(park);
+      // One park at a time, with a turn of the event loop between them (requests, collection).
+      await nextTurn();
     }
   }
 
@@ -272,14 +308,17 @@ export class ParkModelService {
     }
     const firstDay = history.nextDay ?? (this.coverageStart < today ? this.coverageStart : today);
     const from = startOfLocalDay(firstDay, zone);
+    const rideIds = park.attractions.filter((ride) => ride.type === 'ride').map((ride) => ride.id);
+    const isRide = new Set(rideIds);
     if (history.nextDay === undefined) {
       for (const change of await this.store.latestChanges(park.key, from - 1))
-        history.carried.set(change.ride_id, change);
+        if (isRide.has(change.ride_id)) history.carried.set(change.ride_id, change);
     }
     // One day's changes at a time: a cold start over months of history never holds them all at once.
     const changesOf = async (date: string, to: number) => {
       const byRide = new Map<string, WaitChange[]>();
       for (const change of await this.store.parkChanges(park.key, startOfLocalDay(date, zone), to)) {
+        if (!isRide.has(change.ride_id)) continue;
         const list = byRide.get(change.ride_id);
         if (list) list.push(change);
         else byRide.set(change.ride_id, [change]);
@@ -290,7 +329,7 @@ export class ParkModelService {
     while (date < today) {
       const next = isoDateOf(dayNumber(date) + 1);
       const dayChanges = await changesOf(date, startOfLocalDay(next, zone));
-      const sampled = sampleDay(date, zone, now, dayChanges, history.carried);
+      const sampled = sampleDay(date, zone, now, rideIds, dayChanges, history.carried);
       for (const [rideId, entry] of sampled) {
         const list = history.finished.get(rideId) ?? [];
         list.push(entry);
@@ -298,6 +337,9 @@ export class ParkModelService {
       }
       history.hours.set(dayNumber(date), operatingHours(await this.schedule.readSchedule(park, date)));
       date = next;
+      // The store answers synchronously here (SQLite): without a turn of the event loop a cold start
+      // over months would hold off requests, and the collector's own tasks, for seconds.
+      await nextTurn();
     }
     history.nextDay = today;
     // Today is sampled afresh each time from a copy of the carried state (it is not finished yet).
@@ -305,6 +347,7 @@ export class ParkModelService {
       today,
       zone,
       now,
+      rideIds,
       await changesOf(today, now + 1),
       new Map(history.carried),
     );
@@ -317,6 +360,47 @@ export class ParkModelService {
     const todayDay = dayNumber(today);
     const { history, today: todaySampled } = await this.history(park, now);
 
+    const { rides, observed, scale, scaleDays, accuracy, range } = this.dayFit(park, history, todayDay);
+    const rideList = [...rides.values()];
+    const todayIndex = this.todayIndex(rideList, todaySampled, todayDay);
+    const fullObserved = new Map(observed);
+    if (!Number.isNaN(todayIndex)) fullObserved.set(todayDay, todayIndex);
+    const { days: forecast, calendar } = await this.forecast(
+      park,
+      rideList,
+      observed,
+      history,
+      scale,
+      todayDay,
+      todayIndex,
+      range,
+    );
+    return this.store_(park, {
+      park,
+      computed_at: now,
+      today,
+      rides,
+      observed: fullObserved,
+      today_observed: !Number.isNaN(todayIndex),
+      scale,
+      scale_days: scaleDays,
+      forecast,
+      accuracy,
+      calendar,
+      history_days: observed.size,
+    });
+  }
+
+  /**
+   * The part of a park's models learned from finished days only (wait models with their bounds,
+   * observed index, scale, accuracy). Finished days change only when the park-local day does, so
+   * the fit is made once a day and reused by the refits in between (its result would be the same):
+   * a refit every 15 minutes then samples today and forecasts, without fitting and calibrating
+   * every ride again.
+   */
+  private dayFit(park: Park, history: ParkHistory, todayDay: number): DayFit {
+    const cached = this.dayFits.get(park.key);
+    if (cached?.day === todayDay) return cached;
     const rides = new Map<string, RideModel>();
     const recorded = park.attractions.filter(
       (ride) => ride.type === 'ride' && (history.finished.get(ride.id) ?? []).length > 0,
@@ -336,45 +420,26 @@ export class ParkModelService {
     const histories = rideList.map(({ ride }) => history.finished.get(ride.id) ?? []);
     const middays = rideList.map(({ typicalMidday: value }) => value);
     const observed = observedIndex(histories, middays, Number.NEGATIVE_INFINITY, todayDay - 1);
-    const todayIndex = this.todayIndex(rideList, todaySampled, todayDay);
-    const fullObserved = new Map(observed);
-    if (!Number.isNaN(todayIndex)) fullObserved.set(todayDay, todayIndex);
-
     const scaleValues = [...observed.entries()]
       .filter(([day]) => day >= todayDay - YEAR_DAYS)
       .map(([, index]) => index);
-    const scale = crowdScale(scaleValues);
     const { accuracy, indexRatios } = this.accuracy(histories, todayDay);
-    // The level range: the index's own past errors once 20 days were scored; before that, the
-    // square root of the hourly bands (a day's index averages hours and rides, so it errs less).
-    const range =
-      indexRatios.length >= 20
-        ? { lower: quantile(indexRatios, 0.1), upper: quantile(indexRatios, 0.9) }
-        : undefined;
-    const { days: forecast, calendar } = await this.forecast(
-      park,
-      rideList,
-      observed,
-      history,
-      scale,
-      todayDay,
-      todayIndex,
-      range,
-    );
-    return this.store_(park, {
-      park,
-      computed_at: now,
-      today,
+    const fit: DayFit = {
+      day: todayDay,
       rides,
-      observed: fullObserved,
-      today_observed: !Number.isNaN(todayIndex),
-      scale,
-      scale_days: scaleValues.length,
-      forecast,
+      observed,
+      scale: crowdScale(scaleValues),
+      scaleDays: scaleValues.length,
       accuracy,
-      calendar,
-      history_days: observed.size,
-    });
+      // The level range: the index's own past errors once 20 days were scored; before that, the
+      // square root of the hourly bands (a day's index averages hours and rides, so it errs less).
+      range:
+        indexRatios.length >= 20
+          ? { lower: quantile(indexRatios, 0.1), upper: quantile(indexRatios, 0.9) }
+          : undefined,
+    };
+    this.dayFits.set(park.key, fit);
+    return fit;
   }
 
   private store_(park: Park, models: ParkModels): ParkModels {
