@@ -16,12 +16,29 @@ export interface WindowLimit {
 /** A key's counts in both windows with this request, or the window whose limit refused it. */
 export type WindowCounts = { readonly minute: number; readonly day: number } | 'minute' | 'day';
 
+/**
+ * Told the outcome of a count a driver could not answer at once. The request path's alternative to
+ * a promise: a promise per request, and the microtask that settles it, are a measurable share of a
+ * request counted in Redis (BENCHMARKS.md, session 10). Neither method may throw.
+ */
+export interface CountListener {
+  counted(counts: WindowCounts): void;
+  failed(error: unknown): void;
+}
+
 export interface WindowCounters {
+  /** True when `take` always answers at once (a caller then need not prepare a `later`). */
+  readonly answersAtOnce: boolean;
+
   /**
    * Counts one request of `key` in its minute and its day window, unless either is at its limit:
    * then nothing is counted, and the window that refused is returned (the minute's first).
+   *
+   * Answered at once when the driver can. Otherwise with a promise, or, given `later`, through it:
+   * `take` then returns undefined and calls `later` exactly once.
    */
   take(key: string, minute: WindowLimit, day: WindowLimit): WindowCounts | Promise<WindowCounts>;
+  take(key: string, minute: WindowLimit, day: WindowLimit, later: CountListener): WindowCounts | undefined;
 }
 
 /** One key's counts, updated in place. */
@@ -34,13 +51,14 @@ interface KeyCounts {
 
 /** The embedded default: counters in this process's memory. */
 export class LocalWindowCounters implements WindowCounters {
+  readonly answersAtOnce = true;
   private readonly counts = new Map<string, KeyCounts>();
   /** The latest day counted in; keys not seen since an earlier day are dropped when it ends. */
   private day = 0;
 
   constructor(private readonly clock: Clock) {}
 
-  take(key: string, minute: WindowLimit, day: WindowLimit): WindowCounts {
+  take(key: string, minute: WindowLimit, day: WindowLimit, _later?: CountListener): WindowCounts {
     if (day.endsAt > this.day) this.startDay(day.endsAt);
     let counts = this.counts.get(key);
     if (!counts) {

@@ -6,7 +6,7 @@
 import type { Caller } from './caller.js';
 import { ApiError } from '../errors.js';
 import { invalidKeyMessage, presentedKey, type KeyCarrier } from './presented-key.js';
-import type { RateDecision, RateLimits } from './rate-limits.js';
+import type { DecisionListener, RateDecision, RateLimits } from './rate-limits.js';
 import { TIER_LIMITS } from './tiers.js';
 import type { KeyVerdict, KeyVerdicts } from './verdicts.js';
 
@@ -20,6 +20,16 @@ export function rateLimitHeaders(decision: RateDecision): RateLimitHeaders {
     'X-RateLimit-Remaining': decision.remaining,
     'X-RateLimit-Reset': decision.reset,
   };
+}
+
+/**
+ * Told the outcome of an admission that could not be decided at once, without a promise per
+ * request (see CountListener). `refused` gets what `admit` would have thrown or rejected with: an
+ * ApiError, or the counters' failure. Neither method may throw.
+ */
+export interface AdmitListener {
+  admitted(headers: RateLimitHeaders): void;
+  refused(error: unknown): void;
 }
 
 function callerOf(verdict: KeyVerdict): Caller {
@@ -53,15 +63,44 @@ export class AccessControl {
   /**
    * What a data request must pass, in order: its key (401), the provider switch for provider data
    * (403), then the caller's limits (429). Returns the X-RateLimit-* headers to send; synchronous
-   * unless the key has to be looked up.
+   * unless the key has to be looked up or the counters are shared. Given `later`, a decision that
+   * cannot be made at once is told to it instead (then undefined is returned); synchronous refusals
+   * are still thrown.
    */
   admit(
     request: KeyCarrier & { readonly ip: string },
     providerData: boolean,
-  ): RateLimitHeaders | Promise<RateLimitHeaders> {
+  ): RateLimitHeaders | Promise<RateLimitHeaders>;
+  admit(
+    request: KeyCarrier & { readonly ip: string },
+    providerData: boolean,
+    later: AdmitListener,
+  ): RateLimitHeaders | undefined;
+  admit(
+    request: KeyCarrier & { readonly ip: string },
+    providerData: boolean,
+    later?: AdmitListener,
+  ): RateLimitHeaders | Promise<RateLimitHeaders> | undefined {
     const caller = this.identify(request);
-    if (caller instanceof Promise) return caller.then(async (known) => this.pass(known, providerData));
-    return this.pass(caller, providerData);
+    if (caller instanceof Promise) {
+      const admitted = caller.then(async (known) => this.pass(known, providerData));
+      if (!later) return admitted;
+      admitted.then(
+        (headers) => {
+          later.admitted(headers);
+        },
+        (error: unknown) => {
+          later.refused(error);
+        },
+      );
+      return undefined;
+    }
+    if (providerData) this.requireProviderData();
+    if (later && !this.limits.decidesAtOnce(caller.tier)) {
+      this.limits.consume(caller.tier, caller.subject, new JudgeOnDecision(this, caller, later));
+      return undefined;
+    }
+    return this.count(caller);
   }
 
   private pass(caller: Caller, providerData: boolean): RateLimitHeaders | Promise<RateLimitHeaders> {
@@ -89,7 +128,8 @@ export class AccessControl {
     return this.judge(caller, decision);
   }
 
-  private judge(caller: Caller, decision: RateDecision): RateLimitHeaders {
+  /** The headers for an allowed decision; throws ApiError(rate_limited) for a refused one. */
+  judge(caller: Caller, decision: RateDecision): RateLimitHeaders {
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       const limits = TIER_LIMITS[caller.tier];
@@ -111,5 +151,29 @@ export class AccessControl {
       );
     }
     return headers;
+  }
+}
+
+/** Judges a decision the counters made later: one object per request where a promise chain took several. */
+class JudgeOnDecision implements DecisionListener {
+  constructor(
+    private readonly access: AccessControl,
+    private readonly caller: Caller,
+    private readonly next: AdmitListener,
+  ) {}
+
+  decided(decision: RateDecision): void {
+    let headers: RateLimitHeaders;
+    try {
+      headers = this.access.judge(this.caller, decision);
+    } catch (refusal) {
+      this.next.refused(refusal);
+      return;
+    }
+    this.next.admitted(headers);
+  }
+
+  failed(error: unknown): void {
+    this.next.refused(error);
   }
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
-import { LocalWindowCounters } from '../../shared-state/window-counters.js';
+import {
+  LocalWindowCounters,
+  type CountListener,
+  type WindowCounters,
+  type WindowCounts,
+  type WindowLimit,
+} from '../../shared-state/window-counters.js';
 import { RateLimits, type RateDecision } from './rate-limits.js';
 import type { Tier } from './tiers.js';
 
@@ -57,10 +63,8 @@ describe('RateLimits per UTC day', () => {
 
   it('decides alike when the counters answer with a promise (a shared driver)', async () => {
     const clock = new ManualClock(Date.parse('2026-11-21T10:00:15Z'));
-    const limits = new RateLimits(() => {
-      const local = new LocalWindowCounters(clock);
-      return { take: async (...args: Parameters<LocalWindowCounters['take']>) => local.take(...args) };
-    }, clock);
+    const limits = new RateLimits(() => sharedCounters(localTake(new LocalWindowCounters(clock))), clock);
+    expect(limits.decidesAtOnce('keyless')).toBe(false);
     for (let i = 0; i < 30; i++) expect((await limits.consume('keyless', 's')).allowed).toBe(true);
     expect(await limits.consume('keyless', 's')).toMatchObject({
       allowed: false,
@@ -68,4 +72,64 @@ describe('RateLimits per UTC day', () => {
       reset: 45,
     });
   });
+
+  it('tells a listener the same decisions when the counters answer later', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-21T10:00:15Z'));
+    const limits = new RateLimits(() => sharedCounters(localTake(new LocalWindowCounters(clock))), clock);
+    const decide = async () =>
+      new Promise<RateDecision>((resolve, reject) => {
+        expect(limits.consume('keyless', 's', { decided: resolve, failed: reject })).toBeUndefined();
+      });
+    expect(await decide()).toEqual({ allowed: true, window: 'minute', limit: 30, remaining: 29, reset: 45 });
+    for (let i = 0; i < 29; i++) await decide();
+    expect(await decide()).toMatchObject({ allowed: false, window: 'minute', remaining: 0, reset: 45 });
+  });
+
+  it('tells a listener that the counters failed', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-21T10:00:15Z'));
+    const broken = new Error('counters unreachable');
+    const limits = new RateLimits(
+      () =>
+        sharedCounters(() => {
+          throw broken;
+        }),
+      clock,
+    );
+    const failure = await new Promise((resolve) => {
+      limits.consume('free', 's', { decided: () => undefined, failed: resolve });
+    });
+    expect(failure).toBe(broken);
+  });
 });
+
+type Take = (key: string, minute: WindowLimit, day: WindowLimit) => WindowCounts;
+
+function localTake(local: LocalWindowCounters): Take {
+  return (key, minute, day) => local.take(key, minute, day);
+}
+
+/** Counters answering as a shared driver does: later, with a promise or through a listener (a throw fails the count). */
+function sharedCounters(takeNow: Take): WindowCounters {
+  function take(key: string, minute: WindowLimit, day: WindowLimit): Promise<WindowCounts>;
+  function take(key: string, minute: WindowLimit, day: WindowLimit, later: CountListener): undefined;
+  function take(
+    key: string,
+    minute: WindowLimit,
+    day: WindowLimit,
+    later?: CountListener,
+  ): Promise<WindowCounts> | undefined {
+    if (!later) return Promise.resolve().then(() => takeNow(key, minute, day));
+    queueMicrotask(() => {
+      let counts: WindowCounts;
+      try {
+        counts = takeNow(key, minute, day);
+      } catch (error) {
+        later.failed(error);
+        return;
+      }
+      later.counted(counts);
+    });
+    return undefined;
+  }
+  return { answersAtOnce: false, take };
+}

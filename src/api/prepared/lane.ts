@@ -16,7 +16,7 @@
 // module lookup on every read, and the lane reads the clock twice per request.
 import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { AccessControl, RateLimitHeaders } from '../access/access-control.js';
+import type { AccessControl, AdmitListener, RateLimitHeaders } from '../access/access-control.js';
 import { RawClient, type TrustProxy } from '../client-ip.js';
 import { answerFor, type PreparedBody } from './body.js';
 import type { RequestLog } from '../request-log.js';
@@ -64,15 +64,39 @@ interface PathMatch {
 /** How many paths' matches are remembered (clients choose paths, so the memo is bounded). */
 const REMEMBERED_PATHS = 4_096;
 
-/** An admitted request and what it gets, waiting for the end of the event-loop turn (WriteBatch). */
-interface LaneAnswer {
-  readonly client: RawClient;
-  readonly response: ServerResponse;
-  readonly route: LaneRoute;
-  readonly body: PreparedBody;
+/**
+ * A request the lane serves and what it gets, waiting for the end of the event-loop turn
+ * (WriteBatch). When its admission is decided later (a key to look up, shared counters) it is also
+ * the listener told the outcome: one object per request, no promise.
+ */
+class LaneAnswer implements AdmitListener {
   /** Undefined for the endpoints that are not rate limited (rows 1 and 2). */
-  readonly rateLimit: RateLimitHeaders | undefined;
-  readonly started: number;
+  rateLimit: RateLimitHeaders | undefined = undefined;
+
+  constructor(
+    private readonly lane: PreparedLane,
+    readonly client: RawClient,
+    readonly response: ServerResponse,
+    readonly found: PathMatch,
+    readonly query: string,
+    public body: PreparedBody,
+    readonly started: number,
+    private readonly router: Handler,
+  ) {}
+
+  admitted(headers: RateLimitHeaders): void {
+    this.rateLimit = headers;
+    this.lane.admittedLater(this);
+  }
+
+  /** Every refusal, and a failure to count, is the router's to word. */
+  refused(): void {
+    this.toRouter();
+  }
+
+  toRouter(): void {
+    this.router(this.client.request, this.response);
+  }
 }
 
 export interface LaneDependencies {
@@ -149,41 +173,32 @@ export class PreparedLane {
     if (!body) return false;
     const started = performance.now();
     const client = new RawClient(request, this.deps.trustProxy);
+    const answer = new LaneAnswer(this, client, response, found, query, body, started, router);
     if (!found.route.rateLimited) {
-      this.writes.add({ client, response, route: found.route, body, rateLimit: undefined, started });
+      this.writes.add(answer);
       return true;
     }
-    let admitted: RateLimitHeaders | Promise<RateLimitHeaders>;
+    let admitted: RateLimitHeaders | undefined;
     try {
-      admitted = this.deps.access.admit(client, found.route.provider);
+      admitted = this.deps.access.admit(client, found.route.provider, answer);
     } catch {
       return false;
     }
-    if (admitted instanceof Promise)
-      this.answerOnceAdmitted(admitted, client, response, { ...found, query }, router, started);
-    else this.writes.add({ client, response, route: found.route, body, rateLimit: admitted, started });
+    if (admitted === undefined) return true; // the answer hears later
+    answer.rateLimit = admitted;
+    this.writes.add(answer);
     return true;
   }
 
-  /** After a key lookup: answers with the body prepared by then, if it is still there. */
-  private answerOnceAdmitted(
-    admitted: Promise<RateLimitHeaders>,
-    client: RawClient,
-    response: ServerResponse,
-    found: PathMatch & { readonly query: string },
-    router: Handler,
-    started: number,
-  ): void {
-    admitted.then(
-      (rateLimit) => {
-        const body = found.route.lookup(found.params, found.query);
-        if (body) this.writes.add({ client, response, route: found.route, body, rateLimit, started });
-        else router(client.request, response);
-      },
-      () => {
-        router(client.request, response);
-      },
-    );
+  /** After a key lookup or a shared count: answers with the body prepared by then, if it is still there. */
+  admittedLater(answer: LaneAnswer): void {
+    const body = answer.found.route.lookup(answer.found.params, answer.query);
+    if (!body) {
+      answer.toRouter();
+      return;
+    }
+    answer.body = body;
+    this.writes.add(answer);
   }
 
   /** The route serving `path` and its parameters, remembered: nearly every request asks for a path asked for before. */
@@ -209,7 +224,8 @@ export class PreparedLane {
     return undefined;
   }
 
-  private answer({ client, response, route, body, rateLimit, started }: LaneAnswer): void {
+  private answer({ client, response, found, body, rateLimit, started }: LaneAnswer): void {
+    const route = found.route;
     const headers = client.headers;
     const answer = answerFor(body, headers['if-none-match'], headers['accept-encoding']);
     const reqId = requestId(headers);

@@ -5,12 +5,40 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
-import type { WindowCounters } from '../window-counters.js';
+import type { WindowCounters, WindowCounts, WindowLimit } from '../window-counters.js';
 
 const DAY = 86_400_000;
 const START = Date.parse('2026-11-21T00:00:00Z');
 const minute = (limit: number, endsAt = START + 60_000) => ({ limit, endsAt });
 const day = (limit: number, endsAt = START + DAY) => ({ limit, endsAt });
+
+/** A count taken through a listener: the answer given at once, or the one the listener is told (once). */
+async function takeThrough(
+  counters: WindowCounters,
+  key: string,
+  minuteLimit: WindowLimit,
+  dayLimit: WindowLimit,
+): Promise<WindowCounts> {
+  let told = 0;
+  const later = new Promise<WindowCounts>((resolve, reject) => {
+    const now = counters.take(key, minuteLimit, dayLimit, {
+      counted: (counts) => {
+        told++;
+        resolve(counts);
+      },
+      failed: (error) => {
+        told++;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+    if (now !== undefined) resolve(now);
+  });
+  const counts = await later;
+  // A second call of the listener would answer one request twice.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(told).toBeLessThanOrEqual(1);
+  return counts;
+}
 
 export function describeWindowCountersContract(
   name: string,
@@ -82,6 +110,31 @@ export function describeWindowCountersContract(
           key,
         ).toBe(true);
       }
+    });
+
+    it('answers through a listener exactly as with a return value, each listener once', async () => {
+      const counters = await make(new ManualClock(START));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, async (_, i) =>
+          i % 2 === 0
+            ? takeThrough(counters, 'busy', minute(30), day(1_000))
+            : counters.take('busy', minute(30), day(1_000)),
+        ),
+      );
+      expect(results.slice(0, 30)).toEqual(
+        Array.from({ length: 30 }, (_, i) => ({ minute: i + 1, day: i + 1 })),
+      );
+      expect(results.slice(30).every((result) => result === 'minute')).toBe(true);
+      expect(await takeThrough(counters, 'other', minute(30), day(1_000))).toEqual({ minute: 1, day: 1 });
+    });
+
+    it('says truly whether it answers at once', async () => {
+      const counters = await make(new ManualClock(START));
+      const now = counters.take('a', minute(5), day(5), {
+        counted: () => undefined,
+        failed: () => undefined,
+      });
+      expect(now !== undefined).toBe(counters.answersAtOnce);
     });
   });
 }

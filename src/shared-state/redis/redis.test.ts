@@ -73,6 +73,40 @@ describeWithDatabases('redis shared state', () => {
     expect(results.filter((result) => result === 'minute')).toHaveLength(1);
   });
 
+  it('tells every waiting listener that the count failed while Redis is down, and counts again once it is back', async () => {
+    const { ManualClock } = await import('../../lib/clock.js');
+    const clock = new ManualClock(Date.parse('2026-11-21T10:00:00Z'));
+    const redis = await startRedis();
+    const counters = new RedisWindowCounters(connect(redis.url), clock, `${freshRedisPrefix()}rate`);
+    const minute = { limit: 30, endsAt: Date.parse('2026-11-21T10:01:00Z') };
+    const day = { limit: 1_000, endsAt: Date.parse('2026-11-22T00:00:00Z') };
+    const take = async () =>
+      new Promise((resolve) => {
+        counters.take('ip:a', minute, day, {
+          counted: resolve,
+          failed: (error) => {
+            resolve({ error });
+          },
+        });
+      });
+    try {
+      expect(await take()).toEqual({ minute: 1, day: 1 });
+      await redis.stop();
+      const outcomes = await Promise.all([take(), take(), take()]);
+      expect(outcomes.every((outcome) => outcome instanceof Object && 'error' in outcome)).toBe(true);
+      const restarted = await startRedis(redis.port);
+      try {
+        // A new Redis holds no counts; what matters is that counting resumes on the same connection.
+        await until(() => false, 300);
+        expect(await take()).toEqual({ minute: 1, day: 1 });
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      await redis.stop();
+    }
+  });
+
   it('gives back the slots of an instance that died once its heartbeat lapses', async () => {
     const prefix = freshRedisPrefix();
     const dying = new RedisStreamSlots(connect(), prefix, 600);

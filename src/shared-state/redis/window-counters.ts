@@ -19,7 +19,7 @@
 import type { Redis } from 'ioredis';
 import { RedisScript } from './connection.js';
 import type { Clock } from '../../lib/clock.js';
-import type { WindowCounters, WindowCounts, WindowLimit } from '../window-counters.js';
+import type { CountListener, WindowCounters, WindowCounts, WindowLimit } from '../window-counters.js';
 
 /**
  * ARGV: the key prefix, the minute window's end, the day window's end, the minute limit, the day
@@ -63,20 +63,16 @@ const EXPIRY_SLACK_MS = 60_000;
 /** Entries per script call: bounds the time Redis spends in one call (others wait meanwhile). */
 const MAX_BATCH = 256;
 
-interface Pending {
-  readonly resolve: (counts: WindowCounts) => void;
-  readonly reject: (error: unknown) => void;
-}
-
 /** Requests gathered for one script call: all of them in the same two windows. */
 interface Batch {
   readonly minute: WindowLimit;
   readonly day: WindowLimit;
   readonly callers: string[];
-  readonly waiting: Pending[];
+  readonly waiting: CountListener[];
 }
 
 export class RedisWindowCounters implements WindowCounters {
+  readonly answersAtOnce = false;
   private batch: Batch | undefined;
   private scheduled: NodeJS.Immediate | undefined;
 
@@ -89,19 +85,34 @@ export class RedisWindowCounters implements WindowCounters {
     private readonly prefix: string,
   ) {}
 
-  take(key: string, minute: WindowLimit, day: WindowLimit): Promise<WindowCounts> {
+  take(key: string, minute: WindowLimit, day: WindowLimit): Promise<WindowCounts>;
+  take(key: string, minute: WindowLimit, day: WindowLimit, later: CountListener): undefined;
+  take(
+    key: string,
+    minute: WindowLimit,
+    day: WindowLimit,
+    later?: CountListener,
+  ): Promise<WindowCounts> | undefined {
+    if (later) {
+      this.enqueue(key, minute, day, later);
+      return undefined;
+    }
     return new Promise<WindowCounts>((resolve, reject) => {
-      if (this.batch && !sameWindows(this.batch, minute, day)) this.flush();
-      this.batch ??= { minute, day, callers: [], waiting: [] };
-      this.batch.callers.push(key);
-      this.batch.waiting.push({ resolve, reject });
-      if (this.batch.waiting.length >= MAX_BATCH) this.flush();
-      else
-        this.scheduled ??= setImmediate(() => {
-          this.flush();
-        });
+      this.enqueue(key, minute, day, { counted: resolve, failed: reject });
     });
   }
+
+  private enqueue(key: string, minute: WindowLimit, day: WindowLimit, listener: CountListener): void {
+    if (this.batch && !sameWindows(this.batch, minute, day)) this.flush();
+    this.batch ??= { minute, day, callers: [], waiting: [] };
+    this.batch.callers.push(key);
+    if (this.batch.waiting.push(listener) >= MAX_BATCH) this.flush();
+    else this.scheduled ??= setImmediate(this.flushLater);
+  }
+
+  private readonly flushLater = (): void => {
+    this.flush();
+  };
 
   /** Sends the requests gathered so far as one script call and answers each of them. */
   private flush(): void {
@@ -123,24 +134,30 @@ export class RedisWindowCounters implements WindowCounters {
       ttl(minute.endsAt),
       ttl(day.endsAt),
     ];
-    TAKE_SCRIPT.run(this.redis, [], [...args, ...callers]).then(
+    TAKE_SCRIPT.runAtOnce(this.redis, [], [...args, ...callers]).then(
       (result) => {
-        if (!Array.isArray(result) || result.length !== 2 * waiting.length) {
-          const error = new Error(`unexpected rate-limit script answer ${String(result)}`);
-          for (const entry of waiting) entry.reject(error);
-          return;
-        }
-        waiting.forEach((entry, i) => {
-          const counted = Number(result[2 * i]);
-          if (counted === -1) entry.resolve('minute');
-          else if (counted === -2) entry.resolve('day');
-          else entry.resolve({ minute: counted, day: Number(result[2 * i + 1]) });
-        });
+        answer(waiting, result);
       },
       (error: unknown) => {
-        for (const entry of waiting) entry.reject(error);
+        for (const listener of waiting) listener.failed(error);
       },
     );
+  }
+}
+
+/** Tells each listener its entry of the script's answer, in the order they were gathered. */
+function answer(waiting: readonly CountListener[], result: unknown): void {
+  if (!Array.isArray(result) || result.length !== 2 * waiting.length) {
+    const error = new Error(`unexpected rate-limit script answer ${String(result)}`);
+    for (const listener of waiting) listener.failed(error);
+    return;
+  }
+  for (let i = 0; i < waiting.length; i++) {
+    const listener = waiting[i] as CountListener;
+    const counted = Number(result[2 * i]);
+    if (counted === -1) listener.counted('minute');
+    else if (counted === -2) listener.counted('day');
+    else listener.counted({ minute: counted, day: Number(result[2 * i + 1]) });
   }
 }
 
