@@ -152,7 +152,7 @@ function scoreAttraction(attraction: BacktestAttraction, fitted: readonly Fitted
   };
 }
 
-/** The crowd levels of one scored day: the actual, and a forecast's. */
+/** A day's crowd index as some forecast gives it (NaN when it has none), from one origin's fits. */
 type DayForecast = (
   day: number,
   actual: ReadonlyMap<number, number>,
@@ -240,7 +240,7 @@ export interface BacktestProgress {
 export interface BacktestOptions {
   readonly model?: WaitModelOptions;
   readonly onAttraction?: BacktestProgress;
-  /** Also score the neighbour oracle's crowd levels (`crowd_bounds`): how far the scale lets any forecast go. */
+  /** Also score the neighbour oracle's crowd levels (`crowd_bounds`), a yardstick for day-to-day noise. */
   readonly crowdBound?: boolean;
 }
 

@@ -125,33 +125,33 @@ export class ThemeParksWikiFeed
     };
   }
 
-  /**
-   * The forecast hours of the park-local `date` from the park's latest live read. Empty (never
-   * stale numbers) when there has been no read yet, the latest failed, or it is as old as the live
-   * freshness limit: the park's waits are unavailable then too.
-   */
+  /** Changes whenever what `readOperatorForecast` would give changes (a newer read, or staleness). */
   version(park: Park, at: number): string {
     const kept = this.forecasts.get(park.key);
     if (!kept) return 'none';
-    const usable = kept.hours !== null && at - kept.at < STALE_AFTER_MS;
-    return `${kept.startedAt}|${usable ? 'usable' : 'none'}`;
+    return `${kept.startedAt}|${this.usableHours(park, at) ? 'usable' : 'none'}`;
   }
 
+  /**
+   * The forecast hours of the park-local `date` from the park's latest live read. Empty (never
+   * stale numbers) when the latest read failed or is as old as the live freshness limit: the park's
+   * waits are unavailable then too.
+   */
   async readOperatorForecast(park: Park, date: string, at: number): Promise<readonly OperatorForecastHour[]> {
-    if (!this.usableForecast(park, at)) {
+    if (!this.usableHours(park, at)) {
       // An instance that does not ingest (a follower, scaled out) has no poll keeping the forecast:
       // it reads the live payload itself, shared with its showtimes and at most once per live
       // interval per park (a failed read is retried only after the short failure interval).
       await this.readLive(park).catch(() => undefined);
     }
-    const kept = this.forecasts.get(park.key);
-    if (!kept?.hours || !this.usableForecast(park, Math.max(at, this.options.clock.now()))) return [];
-    return kept.hours.filter((hour) => localDate(hour.starts_at, park.time_zone) === date);
+    const hours = this.usableHours(park, at) ?? [];
+    return hours.filter((hour) => localDate(hour.starts_at, park.time_zone) === date);
   }
 
-  private usableForecast(park: Park, at: number): boolean {
+  /** The kept forecast hours while the read they came from succeeded and is fresh at `at`. */
+  private usableHours(park: Park, at: number): readonly OperatorForecastHour[] | undefined {
     const kept = this.forecasts.get(park.key);
-    return kept?.hours != null && at - kept.at < STALE_AFTER_MS;
+    return kept?.hours && at - kept.at < STALE_AFTER_MS ? kept.hours : undefined;
   }
 
   async readSchedule(park: Park, date: string): Promise<ParkDaySchedule> {

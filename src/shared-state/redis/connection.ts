@@ -46,30 +46,28 @@ export class RedisScript {
     this.sha = createHash('sha1').update(lua).digest('hex');
   }
 
-  async run(redis: Redis, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
-    try {
-      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!isNoScript(error)) throw error;
-      return redis.eval(this.lua, keys.length, ...keys, ...args);
-    }
-  }
-
   /**
-   * As `run`, but written to the connection at once. Auto-pipelining holds a command until the
-   * next turn of the event loop (setImmediate) to gather that turn's others: a caller that already
-   * gathers its own batch would wait a whole turn more for nothing.
+   * Runs the script. `atOnce` writes it to the connection at once: auto-pipelining otherwise holds
+   * a command until the next turn of the event loop (setImmediate) to gather that turn's others, and
+   * a caller that already gathers its own batch would wait a whole turn more for nothing.
    */
-  async runAtOnce(
+  async run(
     redis: Redis,
     keys: readonly string[],
     args: readonly (string | number)[],
+    { atOnce = false }: { readonly atOnce?: boolean } = {},
   ): Promise<unknown> {
+    const send = (name: 'evalsha' | 'eval', script: string) =>
+      atOnce
+        ? redis.sendCommand(new Command(name, [script, keys.length, ...keys, ...args]))
+        : name === 'evalsha'
+          ? redis.evalsha(script, keys.length, ...keys, ...args)
+          : redis.eval(script, keys.length, ...keys, ...args);
     try {
-      return await redis.sendCommand(new Command('evalsha', [this.sha, keys.length, ...keys, ...args]));
+      return await send('evalsha', this.sha);
     } catch (error) {
       if (!isNoScript(error)) throw error;
-      return redis.sendCommand(new Command('eval', [this.lua, keys.length, ...keys, ...args]));
+      return send('eval', this.lua);
     }
   }
 }

@@ -134,7 +134,7 @@ export class RedisWindowCounters implements WindowCounters {
       ttl(minute.endsAt),
       ttl(day.endsAt),
     ];
-    TAKE_SCRIPT.runAtOnce(this.redis, [], [...args, ...callers]).then(
+    TAKE_SCRIPT.run(this.redis, [], [...args, ...callers], { atOnce: true }).then(
       (result) => {
         answer(waiting, result);
       },
