@@ -77,7 +77,7 @@ export interface EndpointDeclaration<P extends PathParams, Q extends QueryParams
   readonly maxAge: number;
   /** Provider-derived data: 403 `rights_unavailable` when PROVIDER_DATA=disabled. */
   readonly provider?: boolean;
-  /** Rows 1 and 2 are not rate limited and carry no X-RateLimit-* headers. */
+  /** `/v1` and `/v1/openapi.json` are not rate limited and carry no X-RateLimit-* headers. */
   readonly rateLimited?: boolean;
   /** See `Reuse`; `max-age` unless the version covers everything in the body. */
   readonly reuse?: Reuse;

@@ -254,7 +254,7 @@ export interface DateRangeBounds {
   readonly defaultSpanDays: number;
 }
 
-/** `from` and `to` (row 25): `from` a date parameter, `to` within `maxSpanDays` after it. */
+/** `from` and `to` (`/v1/resorts/{resort}/events`): `from` a date parameter, `to` within `maxSpanDays` after it. */
 export function dateRangeParams(bounds: DateRangeBounds) {
   const to = dateParam({ maxDaysAhead: bounds.fromMaxDaysAhead + bounds.maxSpanDays, meaning: 'Last night' });
   return {

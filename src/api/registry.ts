@@ -1,7 +1,7 @@
 /**
  * What the server serves, as clients and tests see it: every listed operation with its one-line
- * summary (the index, row 1), and the OpenAPI document generated from the registered routes
- * (row 2). Filled while the routes register; read once the server is ready.
+ * summary (the index, `/v1`), and the OpenAPI document generated from the registered routes
+ * (`/v1/openapi.json`). Filled while the routes register; read once the server is ready.
  */
 
 /** A listed endpoint for the index: `GET /v1/parks` and its one-line summary. */

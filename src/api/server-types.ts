@@ -15,7 +15,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** `Cache-Control: public, max-age=<maxAge>` on success (SPEC endpoint table). */
     maxAge?: number;
-    /** Counted against the caller's limits (every data endpoint; not rows 1 and 2). */
+    /** Counted against the caller's limits (every data endpoint; not `/v1` or `/v1/openapi.json`). */
     rateLimited?: boolean;
     /** Provider-derived: refused with 403 when PROVIDER_DATA=disabled. */
     provider?: boolean;

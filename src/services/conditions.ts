@@ -1,10 +1,10 @@
 /**
- * Current conditions at a park (row 18): the weather agency's latest observation and alerts, the
- * service's lightning risk, and counts of queued rides by state from the same live snapshot
- * `/waits` serves. Weather is read for every park every few minutes and kept here, so a request
- * never waits on the agency. A failed read, or a last good read gone stale, makes the weather
- * unavailable: no numbers rather than old ones. An observation older than 3 hours is never
- * reported as current.
+ * Current conditions at a park (`/v1/parks/{park}/conditions`): the weather agency's latest
+ * observation and alerts, the service's lightning risk, and counts of queued rides by state from
+ * the same live snapshot `/waits` serves. Weather is read for every park every few minutes and kept
+ * here, so a request never waits on the agency. A failed read, or a last good read gone stale,
+ * makes the weather unavailable: no numbers rather than old ones. An observation older than 3 hours
+ * is never reported as current.
  */
 import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';

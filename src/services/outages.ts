@@ -1,6 +1,7 @@
 /**
- * Outages as the API reports them: one ride's over its last N park-local days (row 15), and a
- * park's of today (row 16), with outages still open from yesterday.
+ * Outages as the API reports them: one ride's over its last N park-local days
+ * (`/v1/rides/{ride}/outages`), and a park's of today (`/v1/parks/{park}/outages/today`), with
+ * outages still open from yesterday.
  */
 import type { Park } from '../catalog/types.js';
 import type { Clock } from '../lib/clock.js';

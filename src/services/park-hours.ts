@@ -1,7 +1,7 @@
 /**
- * Published park hours for up to 60 park-local days (row 8), read from the same schedule feed the
- * ingest follows to open and close each park (`ingest/park-hours.ts`), so `/hours`, `/waits` and the
- * stream's `park` messages describe one schedule.
+ * Published park hours for up to 60 park-local days (`/v1/parks/{park}/hours`), read from the same
+ * schedule feed the ingest follows to open and close each park (`ingest/park-hours.ts`), so
+ * `/hours`, `/waits` and the stream's `park` messages describe one schedule.
  */
 import type { Park } from '../catalog/types.js';
 import type { ParkDaySchedule, ScheduleFeed, ScheduleWindow } from '../feeds/types.js';

@@ -1,7 +1,8 @@
 /**
- * The priority lane of a park for a date (row 10): the prices, read from the price feed and kept
- * for a minute (they move with demand during the day, but not every 5 seconds), and for today each
- * queued ride's current return window from the live snapshot, soonest return first.
+ * The priority lane of a park for a date (`/v1/parks/{park}/priority-lane`): the prices, read from
+ * the price feed and kept for a minute (they move with demand during the day, but not every 5
+ * seconds), and for today each queued ride's current return window from the live snapshot, soonest
+ * return first.
  */
 import type { Park } from '../catalog/types.js';
 import type { PriorityPrice, PriorityPriceFeed } from '../feeds/types.js';

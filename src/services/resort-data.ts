@@ -1,6 +1,7 @@
 /**
- * The rules of the resort-wide endpoints (rows 22-27): what the last checks say for a date or a
- * range, whether they are current enough to serve, and how a bus stop is found by ID or name.
+ * The rules of the resort-wide endpoints (`/v1/resorts/{resort}/tickets`, `/park-availability`,
+ * `/hotel-availability`, `/events`, `/buses/stops` and `/buses`): what the last checks say for a date
+ * or a range, whether they are current enough to serve, and how a bus stop is found by ID or name.
  * Reads ResortState (written by ResortIngest) and the store; never an upstream.
  */
 import type { Resort } from '../catalog/types.js';

@@ -1,6 +1,7 @@
 /**
- * The last N park-local days of one ride, including today: the window of its history (row 14) and
- * its outages (row 15), worked out once for both.
+ * The last N park-local days of one ride, including today: the window of its history
+ * (`/v1/rides/{ride}/history`) and its outages (`/v1/rides/{ride}/outages`), worked out once for
+ * both.
  */
 import type { Attraction, Park } from '../catalog/types.js';
 import type { Clock } from '../lib/clock.js';

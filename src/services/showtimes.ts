@@ -1,7 +1,7 @@
 /**
- * Showtimes for a park-local date (row 17): shows, parades, fireworks and character meets,
- * earliest first, from the showtime feed. An upstream failure yields no times at all (never an
- * earlier answer), so a client can tell "no shows" from "not known".
+ * Showtimes for a park-local date (`/v1/parks/{park}/showtimes`): shows, parades, fireworks and
+ * character meets, earliest first, from the showtime feed. An upstream failure yields no times at
+ * all (never an earlier answer), so a client can tell "no shows" from "not known".
  */
 import type { Park } from '../catalog/types.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * `GET /v1/parks/{park}/waits/stream` (SPEC row 5): Server-Sent Events for one park. Everything
+ * `GET /v1/parks/{park}/waits/stream`: Server-Sent Events for one park. Everything
  * that can fail does so before the stream starts, as an ordinary HTTP error in the envelope
  * (unknown park 404; the gate's 401, 403, 429); then the response is taken over and written as
  * `text/event-stream` by an `SseConnection`.

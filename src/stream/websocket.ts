@@ -1,5 +1,5 @@
 /**
- * The WebSocket endpoint, `{ws_url}/v1/stream` (SPEC row 28): upgrades on the API's own HTTP
+ * The WebSocket endpoint, `{ws_url}/v1/stream`: upgrades on the API's own HTTP
  * server (the `ws` library in no-server mode), asks the gate, then hands the socket to a
  * `WebSocketConnection`. A plain HTTP GET on the same path is a documented route that answers 426
  * Upgrade Required, so the endpoint is listed in `/v1` and described in the OpenAPI document.

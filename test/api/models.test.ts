@@ -1,6 +1,7 @@
 /**
- * Rows 9, 13 and 19 against the real server on two weeks of recorded simulated history: every
- * parameter bound, the basis switch after 7 days, park_closed hours and the operator forecast.
+ * `/v1/parks/{park}/crowds`, `/v1/rides/{ride}/best-times` and `/v1/parks/{park}/crowds/actuals`
+ * against the real server on two weeks of recorded simulated history: every parameter bound, the
+ * basis switch after 7 days, park_closed hours and the operator forecast.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParkCrowdActualsResponse } from '../../src/api/routes/parks/get-crowd-actuals.js';

@@ -1,5 +1,5 @@
 /**
- * Row 18, `/v1/parks/{park}/conditions`, on simulated weather: a Florida afternoon thunderstorm
+ * `/v1/parks/{park}/conditions` on simulated weather: a Florida afternoon thunderstorm
  * shows in conditions (observation, alert and lightning risk) at the same moment as the Weather
  * Delay outages it causes in `/outages/today`, and the ride counts are those of `/waits`.
  */

@@ -1,5 +1,5 @@
 /**
- * Row 8, `/v1/parks/{park}/hours`: the schedule it shows is the one that opens and closes the park in
+ * `/v1/parks/{park}/hours`: the schedule it shows is the one that opens and closes the park in
  * `/waits` and in the streams' `park` messages, checked with the injected clock at each window's
  * opening and closing on a Magic Kingdom party night (early entry, day hours, a gap, the party).
  */

@@ -1,7 +1,8 @@
 /**
- * Every parameter bound of rows 8 (`/hours`: date today..+59, days 1..60) and 17 (`/showtimes`:
- * date today..+6), and row 18 (`/conditions`, no parameters), at 03:00 UTC on 2026-11-22 when
- * Orlando and Anaheim are still on 2026-11-21: "today" is the park's date, not UTC's.
+ * Every parameter bound of `/v1/parks/{park}/hours` (date today..+59, days 1..60),
+ * `/v1/parks/{park}/showtimes` (date today..+6) and `/v1/parks/{park}/conditions` (no parameters),
+ * at 03:00 UTC on 2026-11-22 when Orlando and Anaheim are still on 2026-11-21: "today" is the
+ * park's date, not UTC's.
  */
 import { describe, expect, it } from 'vitest';
 import type { ParkConditionsResponse } from '../../src/api/routes/parks/get-conditions.js';

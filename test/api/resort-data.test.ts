@@ -1,7 +1,8 @@
 /**
- * Rows 22-27 through the real server: every parameter bound of the spec's table (default, each
- * boundary, one past each with the accepted range in the message), bus stops by ID and by name, and
- * the resorts without buses. Today is 2026-11-21 in both resort time zones.
+ * The resort-data endpoints (`/v1/resorts/{resort}/tickets`, `/park-availability`,
+ * `/hotel-availability`, `/events`, `/buses/stops`, `/buses`) through the real server: every
+ * parameter bound of the spec's parameter table (default, each boundary, one past each with the
+ * accepted range in the message), bus stops by ID and by name, and the resorts without buses. Today is 2026-11-21 in both resort time zones.
  */
 import { describe, expect, it } from 'vitest';
 import type { BusDeparturesResponse } from '../../src/api/routes/resorts/list-bus-departures.js';

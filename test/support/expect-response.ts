@@ -51,7 +51,7 @@ export function expectSuccess(
   expectEnvelope(received, options.attributionUrl);
   expect(received.headers.get('cache-control')).toBe(`public, max-age=${options.maxAge}`);
   expect(contract.validate(path, 200, received.body)).toEqual([]);
-  // Every data endpoint (all but rows 1 and 2) counts against a limit and says so.
+  // Every data endpoint (all but `/v1` and `/v1/openapi.json`) counts against a limit and says so.
   const limited = !['/v1', '/v1/openapi.json'].includes(path.split('?')[0] ?? path);
   for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
     if (limited) expect(received.headers.get(header), header).toMatch(/^\d+$/);

@@ -44,7 +44,7 @@ export interface LaneRouteOptions {
   readonly maxAge: number;
   /** Provider-derived data (refused by the router when PROVIDER_DATA=disabled). */
   readonly provider: boolean;
-  /** Counted against the caller's limits (every data endpoint; not rows 1 and 2). */
+  /** Counted against the caller's limits (every data endpoint; not `/v1` or `/v1/openapi.json`). */
   readonly rateLimited: boolean;
   readonly lookup: PreparedLookup;
 }
@@ -70,7 +70,7 @@ const REMEMBERED_PATHS = 4_096;
  * the listener told the outcome: one object per request, no promise.
  */
 class LaneAnswer implements AdmitListener {
-  /** Undefined for the endpoints that are not rate limited (rows 1 and 2). */
+  /** Undefined for the endpoints that are not rate limited (`/v1` and `/v1/openapi.json`). */
   rateLimit: RateLimitHeaders | undefined = undefined;
 
   constructor(

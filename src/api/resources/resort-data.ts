@@ -1,5 +1,6 @@
 /**
- * Shapes and helpers the resort-data endpoints (rows 22-27) share: the resort header every body
+ * Shapes and helpers the resort-data endpoints (`/v1/resorts/{resort}/tickets`, `/park-availability`,
+ * `/hotel-availability`, `/events`, `/buses/stops` and `/buses`) share: the resort header every body
  * starts with, the closed `data_status` set, and the lookup that answers 404 for a resort without a
  * bus network.
  */

@@ -35,7 +35,7 @@ const ReliabilitySummarySchema = Nullable(
   ),
 );
 
-/** Rows 7 and 12 answer the same body: facts, the live wait and the 30-day reliability summary. */
+/** `/v1/parks/{park}/rides/{ride}` and `/v1/rides/{ride}` answer the same body: facts, the live wait and the 30-day reliability summary. */
 export const RideDetailBody = Envelope(
   {
     ...RideSchema.properties,

@@ -154,7 +154,7 @@ const ConditionsBody = Envelope(
 );
 export type ParkConditionsResponse = Static<typeof ConditionsBody>;
 
-/** Row 18: `GET /v1/parks/{park}/conditions`. */
+/** `GET /v1/parks/{park}/conditions`. */
 export const getConditions = defineEndpoint({
   url: '/v1/parks/:park/conditions',
   operationId: 'getParkConditions',

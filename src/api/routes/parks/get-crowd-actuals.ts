@@ -57,7 +57,7 @@ const CrowdActualsBody = Envelope(
 );
 export type ParkCrowdActualsResponse = Static<typeof CrowdActualsBody>;
 
-/** Row 19: `GET /v1/parks/{park}/crowds/actuals`. */
+/** `GET /v1/parks/{park}/crowds/actuals`. */
 export const getCrowdActuals = defineEndpoint({
   url: '/v1/parks/:park/crowds/actuals',
   operationId: 'getParkCrowdActuals',

@@ -92,7 +92,7 @@ const CrowdsBody = Envelope(
 );
 export type ParkCrowdsResponse = Static<typeof CrowdsBody>;
 
-/** Row 9: `GET /v1/parks/{park}/crowds`. */
+/** `GET /v1/parks/{park}/crowds`. */
 export const getCrowds = defineEndpoint({
   url: '/v1/parks/:park/crowds',
   operationId: 'getParkCrowds',

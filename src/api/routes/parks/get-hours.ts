@@ -84,7 +84,7 @@ const HoursBody = Envelope(
 );
 export type ParkHoursResponse = Static<typeof HoursBody>;
 
-/** Row 8: `GET /v1/parks/{park}/hours`. */
+/** `GET /v1/parks/{park}/hours`. */
 export const getHours = defineEndpoint({
   url: '/v1/parks/:park/hours',
   operationId: 'getParkHours',

@@ -3,7 +3,7 @@ import { requirePark, requireRide } from '../../lookup.js';
 import { PARK_PARAM, PARK_RIDE_PARAM } from '../../params.js';
 import { RideDetailBody, rideDetail, rideDetailVersion } from '../../resources/ride-detail.js';
 
-/** Row 7: `GET /v1/parks/{park}/rides/{ride}`; the ride may be named by ID, name or slug within the park. */
+/** `GET /v1/parks/{park}/rides/{ride}`; the ride may be named by ID, name or slug within the park. */
 export const getParkRide = defineEndpoint({
   url: '/v1/parks/:park/rides/:ride',
   operationId: 'getParkRide',

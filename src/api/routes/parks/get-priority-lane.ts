@@ -78,7 +78,7 @@ const PriorityLaneBody = Envelope(
 );
 export type PriorityLaneResponse = Static<typeof PriorityLaneBody>;
 
-/** Row 10: `GET /v1/parks/{park}/priority-lane`. */
+/** `GET /v1/parks/{park}/priority-lane`. */
 export const getPriorityLane = defineEndpoint({
   url: '/v1/parks/:park/priority-lane',
   operationId: 'getParkPriorityLane',

@@ -34,7 +34,7 @@ const ReliabilityBody = Envelope(
 );
 export type ParkReliabilityResponse = Static<typeof ReliabilityBody>;
 
-/** Row 11: `GET /v1/parks/{park}/reliability`. */
+/** `GET /v1/parks/{park}/reliability`. */
 export const getReliability = defineEndpoint({
   url: '/v1/parks/:park/reliability',
   operationId: 'getParkReliability',

@@ -26,7 +26,7 @@ const WaitsBody = Envelope(
 );
 export type ParkWaitsResponse = Static<typeof WaitsBody>;
 
-/** Row 4: `GET /v1/parks/{park}/waits`. */
+/** `GET /v1/parks/{park}/waits`. */
 export const getWaits = defineEndpoint({
   url: '/v1/parks/:park/waits',
   operationId: 'getParkWaits',

@@ -30,7 +30,7 @@ const OutagesTodayBody = Envelope(
 );
 export type ParkOutagesTodayResponse = Static<typeof OutagesTodayBody>;
 
-/** Row 16: `GET /v1/parks/{park}/outages/today`. */
+/** `GET /v1/parks/{park}/outages/today`. */
 export const listOutagesToday = defineEndpoint({
   url: '/v1/parks/:park/outages/today',
   operationId: 'listParkOutagesToday',

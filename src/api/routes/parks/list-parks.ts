@@ -7,7 +7,7 @@ import { Envelope } from '../../schemas/common.js';
 const ParksBody = Envelope({ parks: Type.Array(ParkSchema) }, 'Every supported park.', 'Parks');
 export type ParksResponse = Static<typeof ParksBody>;
 
-/** Row 3: `GET /v1/parks`. */
+/** `GET /v1/parks`. */
 export const listParks = defineEndpoint({
   url: '/v1/parks',
   operationId: 'listParks',

@@ -19,7 +19,7 @@ const RidesBody = Envelope(
 );
 export type ParkRidesResponse = Static<typeof RidesBody>;
 
-/** Row 6: `GET /v1/parks/{park}/rides`. */
+/** `GET /v1/parks/{park}/rides`. */
 export const listRides = defineEndpoint({
   url: '/v1/parks/:park/rides',
   operationId: 'listParkRides',

@@ -69,7 +69,7 @@ const ShowtimesBody = Envelope(
 );
 export type ParkShowtimesResponse = Static<typeof ShowtimesBody>;
 
-/** Row 17: `GET /v1/parks/{park}/showtimes`. */
+/** `GET /v1/parks/{park}/showtimes`. */
 export const listShowtimes = defineEndpoint({
   url: '/v1/parks/:park/showtimes',
   operationId: 'listParkShowtimes',

@@ -91,7 +91,7 @@ const HotelAvailabilityBody = Envelope(
 );
 export type HotelAvailabilityResponse = Static<typeof HotelAvailabilityBody>;
 
-/** Row 24: `GET /v1/resorts/{resort}/hotel-availability`. */
+/** `GET /v1/resorts/{resort}/hotel-availability`. */
 export const getHotelAvailability = defineEndpoint({
   url: '/v1/resorts/:resort/hotel-availability',
   operationId: 'getResortHotelAvailability',

@@ -85,7 +85,7 @@ const AvailabilityBody = Envelope(
 );
 export type ParkAvailabilityResponse = Static<typeof AvailabilityBody>;
 
-/** Row 23: `GET /v1/resorts/{resort}/park-availability`. */
+/** `GET /v1/resorts/{resort}/park-availability`. */
 export const getParkAvailability = defineEndpoint({
   url: '/v1/resorts/:resort/park-availability',
   operationId: 'getResortParkAvailability',

@@ -9,7 +9,7 @@ import { Envelope } from '../../schemas/common.js';
 const ResortBody = Envelope({ ...ResortSchema.properties }, 'One resort with its parks.', 'ResortDetail');
 export type ResortResponse = Static<typeof ResortBody>;
 
-/** Row 21: `GET /v1/resorts/{resort}`. */
+/** `GET /v1/resorts/{resort}`. */
 export const getResort = defineEndpoint({
   url: '/v1/resorts/:resort',
   operationId: 'getResort',

@@ -89,7 +89,7 @@ const TicketsBody = Envelope(
 );
 export type ResortTicketsResponse = Static<typeof TicketsBody>;
 
-/** Row 22: `GET /v1/resorts/{resort}/tickets`. */
+/** `GET /v1/resorts/{resort}/tickets`. */
 export const getTickets = defineEndpoint({
   url: '/v1/resorts/:resort/tickets',
   operationId: 'getResortTickets',

@@ -60,7 +60,7 @@ const DeparturesBody = Envelope(
 );
 export type BusDeparturesResponse = Static<typeof DeparturesBody>;
 
-/** Row 27: `GET /v1/resorts/{resort}/buses`. */
+/** `GET /v1/resorts/{resort}/buses`. */
 export const listBusDepartures = defineEndpoint({
   url: '/v1/resorts/:resort/buses',
   operationId: 'listResortBusDepartures',

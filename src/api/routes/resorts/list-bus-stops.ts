@@ -71,7 +71,7 @@ export function presentPlace(stop: BusStop) {
   return { stop_id: stop.stop_id, name: stop.name, kind: stop.kind };
 }
 
-/** Row 26: `GET /v1/resorts/{resort}/buses/stops`. */
+/** `GET /v1/resorts/{resort}/buses/stops`. */
 export const listBusStops = defineEndpoint({
   url: '/v1/resorts/:resort/buses/stops',
   operationId: 'listResortBusStops',

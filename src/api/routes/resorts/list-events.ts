@@ -66,7 +66,7 @@ const EventsBody = Envelope(
 );
 export type ResortEventsResponse = Static<typeof EventsBody>;
 
-/** Row 25: `GET /v1/resorts/{resort}/events`. */
+/** `GET /v1/resorts/{resort}/events`. */
 export const listEvents = defineEndpoint({
   url: '/v1/resorts/:resort/events',
   operationId: 'listResortEvents',

@@ -7,7 +7,7 @@ import { Envelope } from '../../schemas/common.js';
 const ResortsBody = Envelope({ resorts: Type.Array(ResortSchema) }, 'Every supported resort.', 'Resorts');
 export type ResortsResponse = Static<typeof ResortsBody>;
 
-/** Row 20: `GET /v1/resorts`. */
+/** `GET /v1/resorts`. */
 export const listResorts = defineEndpoint({
   url: '/v1/resorts',
   operationId: 'listResorts',

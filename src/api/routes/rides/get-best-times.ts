@@ -130,7 +130,7 @@ const BestTimesBody = Envelope(
 );
 export type RideBestTimesResponse = Static<typeof BestTimesBody>;
 
-/** Row 13: `GET /v1/rides/{ride}/best-times`. */
+/** `GET /v1/rides/{ride}/best-times`. */
 export const getBestTimes = defineEndpoint({
   url: '/v1/rides/:ride/best-times',
   operationId: 'getRideBestTimes',

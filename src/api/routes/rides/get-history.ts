@@ -27,7 +27,7 @@ const HistoryBody = Envelope(
 );
 export type RideHistoryResponse = Static<typeof HistoryBody>;
 
-/** Row 14: `GET /v1/rides/{ride}/history`. */
+/** `GET /v1/rides/{ride}/history`. */
 export const getHistory = defineEndpoint({
   url: '/v1/rides/:ride/history',
   operationId: 'getRideHistory',

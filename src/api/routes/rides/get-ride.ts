@@ -3,7 +3,7 @@ import { requireRide } from '../../lookup.js';
 import { RIDE_PARAM } from '../../params.js';
 import { RideDetailBody, rideDetail, rideDetailVersion } from '../../resources/ride-detail.js';
 
-/** Row 12: `GET /v1/rides/{ride}`. */
+/** `GET /v1/rides/{ride}`. */
 export const getRide = defineEndpoint({
   url: '/v1/rides/:ride',
   operationId: 'getRide',

@@ -18,7 +18,7 @@ const RideOutagesBody = Envelope(
 );
 export type RideOutagesResponse = Static<typeof RideOutagesBody>;
 
-/** Row 15: `GET /v1/rides/{ride}/outages`. */
+/** `GET /v1/rides/{ride}/outages`. */
 export const listRideOutages = defineEndpoint({
   url: '/v1/rides/:ride/outages',
   operationId: 'listRideOutages',

@@ -31,7 +31,7 @@ const IndexBody = Envelope(
 );
 export type IndexResponse = Static<typeof IndexBody>;
 
-/** Row 1: `GET /v1`. Reads the registry, so it lists exactly the endpoints that exist. */
+/** `GET /v1`. Reads the registry, so it lists exactly the endpoints that exist. */
 export const getIndex = defineEndpoint({
   url: '/v1',
   operationId: 'getIndex',

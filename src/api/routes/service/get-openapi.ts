@@ -7,7 +7,7 @@ const OpenApiBody = Type.Object(
   { description: 'The OpenAPI 3.1 description of this service.', additionalProperties: true },
 );
 
-/** Row 2: `GET /v1/openapi.json`, generated once from the registered routes. */
+/** `GET /v1/openapi.json`, generated once from the registered routes. */
 export const getOpenapi = defineEndpoint({
   url: '/v1/openapi.json',
   operationId: 'getOpenapi',
