@@ -18,8 +18,8 @@
  * - blended 60/40 with the last 21 days' own weekday × hour profile times the same seasonal change.
  *
  * Bounds are multiplicative errors of the same model at earlier origins whose targets all fall
- * before this origin (nothing scored is ever fitted), per horizon band: the 10th and 90th
- * percentiles of actual ÷ predicted give the 80% band.
+ * before this origin (nothing scored is ever fitted), per horizon band: the 8.5th and 91.5th
+ * percentiles of actual ÷ predicted give the 80% band (`bandTail` says why not the 10th and 90th).
  *
  * Pure: no clock, no I/O; the caller chooses the origin.
  */
@@ -55,7 +55,7 @@ export interface WaitModelOptions {
   /**
    * Share of past errors left outside each side of the 80% band. Measured on the real data: the
    * errors of earlier origins understate later ones a little (parks drift), so 8.5% tails, not 10%,
-   * give 77-83% coverage per attraction.
+   * give 75-84% coverage per attraction (docs/models.md).
    */
   readonly bandTail: number;
 }
@@ -403,7 +403,7 @@ export function fitParkPointModels(
   );
 }
 
-/** 80% band multipliers per horizon band: actual ÷ predicted at the 10th and 90th percentiles. */
+/** 80% band multipliers per horizon band: actual ÷ predicted at the `bandTail` percentiles. */
 export interface BandMultipliers {
   readonly lower: readonly number[];
   readonly upper: readonly number[];

@@ -19,7 +19,7 @@ export type WindowCounts = { readonly minute: number; readonly day: number } | '
 /**
  * Told the outcome of a count a driver could not answer at once. The request path's alternative to
  * a promise: a promise per request, and the microtask that settles it, are a measurable share of a
- * request counted in Redis (BENCHMARKS.md, session 10). Neither method may throw.
+ * request counted in Redis. Neither method may throw.
  */
 export interface CountListener {
   counted(counts: WindowCounts): void;

@@ -1,5 +1,5 @@
 /**
- * Three instances on one PostgreSQL and one Redis, as the README's "Scale out" section runs them:
+ * Three instances on one PostgreSQL and one Redis, as docs/scale-out.md runs them:
  * a change ingested by the leader reaches a WebSocket client on another instance; the keyless rate
  * limit is exact across instances; a key created through the CLI works everywhere and, once
  * revoked, is refused everywhere within the verdict lifetime; killing the leader moves ingest to

@@ -3,7 +3,7 @@
  * `/parks/{queue_times_id}/queue_times.json`, one shared read per park per interval through the
  * shared UpstreamClient. It has nothing else: no return windows, prices, showtimes or hours (those
  * stay simulated). Queue-Times asks every user to show "Powered by Queue-Times.com" with a link to
- * https://queue-times.com/; the README and the /v1 index carry it.
+ * https://queue-times.com/; the /v1 attribution rule, every site page and the docs carry it.
  *
  * A closed ride reports `wait_time: 0`, not null: it is read as CLOSED with no wait. Rides match the
  * catalog by normalised name within the park; a "<ride> Single Rider" row is that ride's single-rider

@@ -1,7 +1,7 @@
 /**
  * The SQLite fast path for wait changes, the bulk of every batch. Through Kysely each 500-row insert
  * is built, compiled and then prepared afresh (its SQLite driver prepares every query), and SQLite
- * runs a multi-row VALUES slower than repeated single rows: measured with measure-apply.ts, ~75k
+ * runs a multi-row VALUES slower than repeated single rows: measured with bench/store-apply.ts, ~75k
  * rows/s (park-hour batches) and ~155k rows/s (park-day batches) that way, against ~110k and ~280k
  * with this one prepared single-row statement run in a loop.
  *
