@@ -2,10 +2,10 @@
  * `npm run bench`: every benchmark of issue #6 on this machine, as one table on stdout, each figure
  * next to a bare baseline measured in the same run (see BENCHMARKS.md for the methods).
  *
- *   npm run bench                  the full suite (about 15 minutes)
+ *   npm run bench                  the full suite (about 25 minutes)
  *   npm run bench -- --quick       shorter runs and 1,000 stream clients (a few minutes)
  *   npm run bench -- --json        the rows as one JSON array on stdout (progress on stderr)
- *   npm run bench -- --only=http   some sections: http, pages, fanout, backfill, memory (comma-separated)
+ *   npm run bench -- --only=http   some sections: backfill, http, pages, fanout, memory, scale-out
  *   BENCH_PROFILE=1 npm run bench  also CPU-profile queuecast (.bench/profiles/, summaries on stderr)
  *
  * Timings depend on the machine and its load: compare a row with its baseline, measured in the
