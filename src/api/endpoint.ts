@@ -38,7 +38,7 @@ import { sendPrepared } from './prepared/body.js';
 import { PreparedCache, type Reuse, type Version } from './prepared/cache.js';
 import type { LaneRouteOptions } from './prepared/lane.js';
 import { ErrorBody } from './schemas/common.js';
-import { RATE_LIMIT_HEADER_SCHEMAS, cacheControls } from './response-headers.js';
+import { RATE_LIMIT_HEADER_SCHEMAS, VARY, cacheControl } from './response-headers.js';
 import type { ApiServer } from './server-types.js';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 503;
@@ -142,7 +142,7 @@ export function defineEndpoint<P extends PathParams, Q extends QueryParams, B ex
     register(app, context, lane) {
       const cache = new PreparedCache(context.clock, declaration.maxAge, declaration.reuse);
       const build = (input: I) => () => declaration.build(input, context);
-      const cacheControl = cacheControls(declaration.maxAge);
+      const answerCacheControl = cacheControl(declaration.maxAge);
 
       app.get(
         declaration.url,
@@ -161,7 +161,7 @@ export function defineEndpoint<P extends PathParams, Q extends QueryParams, B ex
             context,
           );
           const body = await cache.get(resolved.key, resolved.version, build(resolved.input));
-          return sendPrepared(request, reply, body, cacheControl);
+          return sendPrepared(request, reply, body, answerCacheControl);
         },
       );
 
@@ -302,9 +302,9 @@ function operationSchema(
           'Content-Encoding': { type: 'string', description: 'br or gzip when the request accepts it.' },
           'Cache-Control': {
             type: 'string',
-            description: `public, max-age=${declaration.maxAge}; private, max-age=${declaration.maxAge} for a request with a key.`,
+            description: `${cacheControl(declaration.maxAge)}, with a key or without: \`Vary\` keeps each caller's answer apart in a cache.`,
           },
-          Vary: { type: 'string', description: 'Accept-Encoding, Authorization, X-Service-Key.' },
+          Vary: { type: 'string', description: `${VARY}: a cache keeps answers to different keys apart.` },
           ...(rateLimited ? RATE_LIMIT_HEADER_SCHEMAS : {}),
         },
       },
