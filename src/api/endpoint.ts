@@ -227,7 +227,7 @@ function errorDescription(status: ErrorStatus, scope: ErrorScope): string {
         .map(([name, param]) => `\`${name}\` must be ${param.rule}`);
       return [
         'invalid_request:',
-        ...rules.map((rule) => `${rule};`),
+        ...rules.map((rule) => `${rule.replace(/\.$/, '')};`),
         ...(Object.keys(scope.params).length > 0
           ? ['a path parameter must not hold control or invisible formatting characters;']
           : []),
@@ -269,14 +269,18 @@ export function documentedErrors(statuses: readonly ErrorStatus[], scope: ErrorS
 
 /** Path and query parameters as Fastify's route schema (and so the OpenAPI document) takes them. */
 export function parameterSchemas(params: PathParams, query: QueryParams) {
-  const schemaOf = (declared: Readonly<Record<string, { readonly schema: TSchema }>>, required: boolean) => ({
+  const schemaOf = (
+    declared: Readonly<Record<string, { readonly schema: TSchema }>>,
+    required: readonly string[],
+  ) => ({
     type: 'object',
     properties: Object.fromEntries(Object.entries(declared).map(([name, param]) => [name, param.schema])),
-    ...(required ? { required: Object.keys(declared) } : {}),
+    ...(required.length > 0 ? { required } : {}),
   });
+  const requiredQuery = Object.keys(query).filter((name) => query[name]?.required === true);
   return {
-    ...(Object.keys(params).length > 0 ? { params: schemaOf(params, true) } : {}),
-    ...(Object.keys(query).length > 0 ? { querystring: schemaOf(query, false) } : {}),
+    ...(Object.keys(params).length > 0 ? { params: schemaOf(params, Object.keys(params)) } : {}),
+    ...(Object.keys(query).length > 0 ? { querystring: schemaOf(query, requiredQuery) } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import type { TSchema } from 'typebox';
 import type { ApiContext } from './context.js';
 import { ERROR_MEANING, ERROR_STATUS } from './errors.js';
 import { SchemaNamer } from './named-schemas.js';
+import { KEY_QUERY_PARAM } from './params.js';
 
 export const API_TAGS = [
   { name: 'Service', description: 'The index and the description documents.' },
@@ -18,6 +19,9 @@ export const API_TAGS = [
 ];
 
 type Json = Record<string, unknown>;
+
+/** The name of the `?key=` parameter (the `queryKey` security scheme). */
+const QUERY_KEY_NAME = 'key';
 
 /**
  * @param namedSchemas schemas to name under `components.schemas` even where no operation
@@ -63,7 +67,7 @@ export function openapiDocument(
           queryKey: {
             type: 'apiKey',
             in: 'query',
-            name: 'key',
+            name: QUERY_KEY_NAME,
             description: 'Streams only: ?key=pk_live_… for clients that cannot set headers.',
           },
         },
@@ -72,11 +76,11 @@ export function openapiDocument(
     transformObject: (document) =>
       'openapiObject' in document
         ? withNamedSchemas(
-            {
+            withQueryKeyParameters({
               ...document.openapiObject,
               'x-error-statuses': ERROR_STATUS,
               'x-error-descriptions': ERROR_MEANING,
-            },
+            }),
             namedSchemas,
           )
         : document.swaggerObject,
@@ -93,4 +97,34 @@ export function withNamedSchemas<T extends Json>(document: T, extra: readonly TS
     paths,
     components: { ...((document.components ?? {}) as Json), schemas: namer.schemas() },
   };
+}
+
+/** The `key` query parameter as the document lists it. */
+function queryKeyParameter(): Json {
+  const { description, ...schema } = KEY_QUERY_PARAM.schema as Json;
+  return { name: QUERY_KEY_NAME, in: 'query', required: false, description, schema };
+}
+
+/**
+ * Every operation that takes the key as `?key=` (the `queryKey` scheme) lists `key` among its
+ * parameters too, with its pattern, as the spec's parameter table does: @fastify/swagger leaves a
+ * parameter that a security scheme names out of `parameters`.
+ */
+function withQueryKeyParameters<T extends Json>(document: T): T {
+  const paths = Object.fromEntries(
+    Object.entries((document.paths ?? {}) as Record<string, Record<string, Json>>).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => {
+          const security = (operation.security ?? []) as Record<string, unknown>[];
+          const parameters = (operation.parameters ?? []) as Json[];
+          const listed = parameters.some((p) => p.name === QUERY_KEY_NAME && p.in === 'query');
+          if (listed || !security.some((requirement) => 'queryKey' in requirement))
+            return [method, operation];
+          return [method, { ...operation, parameters: [...parameters, queryKeyParameter()] }];
+        }),
+      ),
+    ]),
+  );
+  return { ...document, paths };
 }

@@ -15,10 +15,10 @@ export { defineEndpoint, documentedErrors, parameterSchemas, parsedByRoute } fro
 export { SchemaNamer } from '../api/named-schemas.js';
 export { CATALOG_VERSION } from '../api/prepared/cache.js';
 export {
+  KEY_QUERY_PARAM,
   PARK_PARAM,
   parsePath,
   parseQuery,
-  textParam,
   type PathParams,
   type QueryParams,
 } from '../api/params.js';

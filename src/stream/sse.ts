@@ -13,7 +13,7 @@ import {
   parsePath,
   parseQuery,
   requirePark,
-  textParam,
+  KEY_QUERY_PARAM,
   type ApiContext,
   type ApiServer,
   type ApiServerParts,
@@ -37,16 +37,8 @@ export interface SseRouteDependencies {
   readonly parts: Omit<ApiServerParts, 'app'>;
 }
 
-/** `?key=`: for clients that cannot set headers (browser EventSource). */
-export const STREAM_KEY_PARAM = textParam({
-  required: false,
-  description:
-    'API key, for clients that cannot set headers (browser EventSource and WebSocket): pk_live_ followed by 32 letters and digits. A key in page code is public: use a free key there.',
-  maxLength: 100,
-});
-
 const SSE_PARAMS = { park: PARK_PARAM };
-const SSE_QUERY = { key: STREAM_KEY_PARAM };
+const SSE_QUERY = { key: KEY_QUERY_PARAM };
 
 const EVENTS_DESCRIPTION = [
   "The stream starts with `retry: 5000`, then a `subscribed` message, the park's `snapshot` (the same entries as `/waits`), then `changes` (entries whose status, wait, single-rider wait or priority lane changed, plus `removed`) and `park` (opened or closed) as they happen.",

@@ -11,6 +11,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import {
   ERROR_MEANING,
   ErrorBody,
+  KEY_QUERY_PARAM,
   clientIp,
   parameterSchemas,
   parsedByRoute,
@@ -24,7 +25,6 @@ import type { StreamHub } from './hub.js';
 import type { StreamMessages } from './messages.js';
 import type { StreamOptions } from './options.js';
 import { STREAM_KEY } from './operation.js';
-import { STREAM_KEY_PARAM } from './sse.js';
 import { ClientMessageSchema, ServerMessageSchema } from './schemas.js';
 import { WebSocketConnection } from './websocket-connection.js';
 
@@ -217,7 +217,7 @@ function registerUpgradeRequiredRoute(app: ApiServer, context: ApiContext): void
         ].join('\n\n'),
         tags: ['Parks'],
         security: STREAM_KEY,
-        ...parameterSchemas({}, { key: STREAM_KEY_PARAM }),
+        ...parameterSchemas({}, { key: KEY_QUERY_PARAM }),
         response: {
           101: {
             description:
