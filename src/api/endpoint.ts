@@ -262,9 +262,17 @@ export function documentedErrors(statuses: readonly ErrorStatus[], scope: ErrorS
       const headers: Record<string, unknown> =
         status === 429 ? { ...RATE_LIMIT_HEADER_SCHEMAS, 'Retry-After': RETRY_AFTER } : {};
       if (status === 503) headers['Retry-After'] = RETRY_AFTER;
-      return [status, { ...ErrorBody, description: errorDescription(status, scope), headers }];
+      return [status, errorResponse(errorDescription(status, scope), headers)];
     }),
   );
+}
+
+/**
+ * An error response: what the status means here in its own `description`, the shared error envelope
+ * as its body (named once under `components.schemas`, so no operation's text leaks into it).
+ */
+export function errorResponse(description: string, headers: Record<string, unknown> = {}) {
+  return { description, headers, content: { 'application/json': { schema: ErrorBody } } };
 }
 
 /** Path and query parameters as Fastify's route schema (and so the OpenAPI document) takes them. */

@@ -11,7 +11,13 @@ export { ApiError, ERROR_MEANING, type ErrorCode } from '../api/errors.js';
 export { clientIp } from '../api/client-ip.js';
 export { refusal } from '../api/edge/request-guard.js';
 export { requirePark } from '../api/lookup.js';
-export { defineEndpoint, documentedErrors, parameterSchemas, parsedByRoute } from '../api/endpoint.js';
+export {
+  defineEndpoint,
+  documentedErrors,
+  errorResponse,
+  parameterSchemas,
+  parsedByRoute,
+} from '../api/endpoint.js';
 export { SchemaNamer } from '../api/named-schemas.js';
 export { CATALOG_VERSION } from '../api/prepared/cache.js';
 export {
@@ -24,5 +30,5 @@ export {
 } from '../api/params.js';
 export { presentLiveEntry, LiveEntrySchema } from '../api/resources/live-entry.js';
 export { presentParkWaits, ParkWaitsStatusProperties } from '../api/resources/park-waits.js';
-export { Attribution, ErrorBody, ErrorCodeSchema, Nullable, Timestamp } from '../api/schemas/common.js';
+export { Attribution, ErrorCodeSchema, Nullable, Timestamp } from '../api/schemas/common.js';
 export { RATE_LIMIT_HEADER_SCHEMAS } from '../api/response-headers.js';

@@ -10,9 +10,9 @@ import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
   ERROR_MEANING,
-  ErrorBody,
   KEY_QUERY_PARAM,
   clientIp,
+  errorResponse,
   parameterSchemas,
   parsedByRoute,
   refusal,
@@ -229,26 +229,18 @@ function registerUpgradeRequiredRoute(app: ApiServer, context: ApiContext): void
               },
             },
           },
-          400: {
-            ...ErrorBody,
-            description:
-              'invalid_request: an invalid WebSocket handshake (a missing or malformed Sec-WebSocket-Key, an unsupported Sec-WebSocket-Version).',
-          },
-          426: {
-            ...ErrorBody,
-            description:
-              'Upgrade Required: a plain HTTP request; connect with a WebSocket client. `Upgrade: websocket` is sent.',
-          },
-          503: {
-            ...ErrorBody,
-            description: 'upstream_unavailable: the server is restarting; reconnect with backoff.',
-            headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before retrying.' } },
-          },
-          default: {
-            ...ErrorBody,
-            description:
-              'Rejections after the upgrade (invalid_key, rights_unavailable, rate_limited, too_many_streams) arrive as an `error` message, then the close.',
-          },
+          400: errorResponse(
+            'invalid_request: an invalid WebSocket handshake (a missing or malformed Sec-WebSocket-Key, an unsupported Sec-WebSocket-Version).',
+          ),
+          426: errorResponse(
+            'Upgrade Required: a plain HTTP request; connect with a WebSocket client. `Upgrade: websocket` is sent.',
+          ),
+          503: errorResponse('upstream_unavailable: the server is restarting; reconnect with backoff.', {
+            'Retry-After': { type: 'integer', description: 'Seconds to wait before retrying.' },
+          }),
+          default: errorResponse(
+            'Rejections after the upgrade (invalid_key, rights_unavailable, rate_limited, too_many_streams) arrive as an `error` message, then the close.',
+          ),
         },
       },
       config: { rateLimited: false },

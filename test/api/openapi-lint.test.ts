@@ -80,8 +80,9 @@ describe('the served OpenAPI document', () => {
         }
       }
     }
+    expect(document.components.schemas).not.toHaveProperty('Error');
     for (const name of [
-      'Error',
+      'ErrorResponse',
       'Attribution',
       'StreamMessage',
       'SnapshotMessage',
@@ -90,6 +91,47 @@ describe('the served OpenAPI document', () => {
     ]) {
       expect(document.components.schemas, name).toHaveProperty(name);
     }
+  });
+
+  it('answers every error with the shared ErrorResponse by reference, its meaning in the response', async () => {
+    const document = (await (await server.get('/v1/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              {
+                description: string;
+                headers?: Record<string, unknown>;
+                content?: Record<string, { schema?: Record<string, unknown> }>;
+              }
+            >;
+          }
+        >
+      >;
+      components: { schemas: Record<string, { description?: string }> };
+    };
+    const shared = document.components.schemas.ErrorResponse?.description ?? '';
+    expect(shared).toMatch(/^The envelope of every error answer/);
+    let errors = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) < 400) continue;
+          errors += 1;
+          const where = `${method} ${path} ${status}`;
+          expect(response.content?.['application/json']?.schema, where).toEqual({
+            $ref: '#/components/schemas/ErrorResponse',
+          });
+          expect(response.description, where).not.toBe(shared);
+          if (status === '401')
+            expect(Object.keys(response.headers ?? {}), where).toContain('WWW-Authenticate');
+        }
+      }
+    }
+    expect(errors).toBeGreaterThan(100);
   });
 });
 
