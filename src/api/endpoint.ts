@@ -38,7 +38,7 @@ import { sendPrepared } from './prepared/body.js';
 import { PreparedCache, type Reuse, type Version } from './prepared/cache.js';
 import type { LaneRouteOptions } from './prepared/lane.js';
 import { ErrorBody } from './schemas/common.js';
-import { RATE_LIMIT_HEADER_SCHEMAS, VARY, cacheControl } from './response-headers.js';
+import { RATE_LIMIT_HEADER_SCHEMAS, VARY, WWW_AUTHENTICATE, cacheControl } from './response-headers.js';
 import type { ApiServer } from './server-types.js';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 503;
@@ -209,6 +209,10 @@ const OPTIONAL_KEY: readonly Record<string, string[]>[] = [{}, { bearerAuth: [] 
 const NO_KEY: readonly Record<string, string[]>[] = [];
 
 const RETRY_AFTER = { type: 'integer', description: 'Seconds to wait before retrying.' };
+const WWW_AUTHENTICATE_HEADER = {
+  type: 'string',
+  description: `The challenge (RFC 6750): ${WWW_AUTHENTICATE}`,
+};
 
 /** What an operation's errors depend on: its parameters, its data, whether it is a stream. */
 export interface ErrorScope {
@@ -262,6 +266,7 @@ export function documentedErrors(statuses: readonly ErrorStatus[], scope: ErrorS
       const headers: Record<string, unknown> =
         status === 429 ? { ...RATE_LIMIT_HEADER_SCHEMAS, 'Retry-After': RETRY_AFTER } : {};
       if (status === 503) headers['Retry-After'] = RETRY_AFTER;
+      if (status === 401) headers['WWW-Authenticate'] = WWW_AUTHENTICATE_HEADER;
       return [status, errorResponse(errorDescription(status, scope), headers)];
     }),
   );

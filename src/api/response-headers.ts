@@ -3,6 +3,7 @@
  * and the prepared lane (prepared/lane.ts) both take them from here.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
+import { ERROR_MEANING } from './errors.js';
 import type { ContentEncoding } from './prepared/body.js';
 
 /** What a cross-origin script may read besides the CORS-safelisted headers. */
@@ -31,6 +32,12 @@ export const VARY = 'Accept-Encoding, Authorization, X-Service-Key';
 export function cacheControl(maxAge: number): string {
   return `public, max-age=${maxAge}`;
 }
+
+/**
+ * The challenge every 401 carries (RFC 9110 §11.6.1), in the Bearer form of RFC 6750 §3. A fixed
+ * text: it never quotes the key that was refused.
+ */
+export const WWW_AUTHENTICATE = `Bearer realm="queuecast", error="invalid_token", error_description="${ERROR_MEANING.invalid_key}"`;
 
 /** Whether a request presents a key in a header. */
 export function presentsKey(headers: Readonly<Record<string, string | string[] | undefined>>): boolean {

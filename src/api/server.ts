@@ -22,7 +22,7 @@ import { parseQueryString } from './params.js';
 import { PreparedLane } from './prepared/lane.js';
 import { FastifyRequestLog, RequestLog } from './request-log.js';
 import { requestId } from './request-id.js';
-import { EXPOSED_HEADERS, VARY, cacheControl } from './response-headers.js';
+import { EXPOSED_HEADERS, VARY, WWW_AUTHENTICATE, cacheControl } from './response-headers.js';
 import { ENDPOINTS } from './routes/index.js';
 import type { ApiServer } from './server-types.js';
 
@@ -182,6 +182,7 @@ export async function buildApiServer(
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.status === 401) reply.header('WWW-Authenticate', WWW_AUTHENTICATE);
       return reply
         .code(error.status)
         .headers(error.headers)

@@ -93,7 +93,7 @@ describe('the served OpenAPI document', () => {
     }
   });
 
-  it('answers every error with the shared ErrorResponse by reference, its meaning in the response', async () => {
+  it('answers every error with the shared ErrorResponse by reference, its meaning in the response, and a challenge on 401', async () => {
     const document = (await (await server.get('/v1/openapi.json')).json()) as {
       paths: Record<
         string,
