@@ -142,7 +142,7 @@ function registerDocs(server: ApiServer, context: ApiContext, assets: SiteAssets
     htmlUrl: links.docsHtml,
     openapiUrl: links.openapi,
     streamUrl: links.stream,
-    streamingGuideUrl: `${config.siteUrl}/docs/streaming`,
+    streamingGuideUrl: links.streamingGuide,
     referenceUrl: `${config.siteUrl}/docs/reference`,
     dataSources: describeSources(config.feed, config.weather),
     credits: sourceCredits(config.feed),

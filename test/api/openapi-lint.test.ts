@@ -135,6 +135,23 @@ describe('the served OpenAPI document', () => {
   });
 });
 
+describe('the streams in the served OpenAPI document', () => {
+  it('declares the SSE stream as text/event-stream of StreamMessage events, pointing at the AsyncAPI document', async () => {
+    const document = (await (await server.get('/v1/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        { get: { responses: Record<string, { description: string; content: Record<string, unknown> }> } }
+      >;
+    };
+    const ok = document.paths['/v1/parks/{park}/waits/stream']?.get.responses['200'];
+    expect(ok?.content).toEqual({
+      'text/event-stream': { schema: { $ref: '#/components/schemas/StreamMessage' } },
+    });
+    expect(ok?.description).toContain('/v1/asyncapi.json');
+    expect(ok?.description).toContain("parseAs: 'stream'");
+  });
+});
+
 describe('the served AsyncAPI document', () => {
   it('is valid AsyncAPI 3.0, with no errors and no warnings, and names every stream message', async () => {
     const text = await (await server.get('/v1/asyncapi.json')).text();
