@@ -19,6 +19,7 @@ export {
   parsedByRoute,
 } from '../api/endpoint.js';
 export { SchemaNamer } from '../api/named-schemas.js';
+export { queryKeyParameter } from '../api/openapi.js';
 export { CATALOG_VERSION } from '../api/prepared/cache.js';
 export {
   KEY_QUERY_PARAM,

@@ -42,8 +42,8 @@ const operation = (template: string) => {
   return paths[template]?.get;
 };
 
-/** Paths beside the spec's HTTP rows: the AsyncAPI document, and the WebSocket's plain-HTTP face. */
-const OWN_PATHS = ['/v1/asyncapi.json', '/v1/stream'];
+/** The project's own HTTP operation beside the spec's: the AsyncAPI document (it takes no parameters). */
+const OWN_PATHS = ['/v1/asyncapi.json'];
 
 /** Each data endpoint's first example by OpenAPI template: real path parameters to test with. */
 const EXAMPLES = new Map(
