@@ -161,16 +161,26 @@ describe('the served AsyncAPI document', () => {
     expect(diagnostics.filter((d) => serious(d.severity)).map((d) => `${d.code}: ${d.message}`)).toEqual([]);
     const document = JSON.parse(text) as {
       asyncapi: string;
-      channels: { stream: { messages: Record<string, unknown> } };
+      channels: { stream: { messages: Record<string, { name: string }> } };
+      components: { securitySchemes: Record<string, unknown> };
+      servers: { queuecast: { security: unknown[] } };
     };
     expect(document.asyncapi).toBe('3.0.0');
+    const names = Object.values(document.channels.stream.messages).map((message) => message.name);
+    expect(new Set(names).size, names.join(', ')).toBe(names.length);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual([
+      'bearerAuth',
+      'queryKey',
+      'serviceKey',
+    ]);
+    expect(document.servers.queuecast.security).toHaveLength(3);
     expect(Object.keys(document.channels.stream.messages).sort()).toEqual(
       [
         'changes',
         'clientPing',
         'error',
         'park',
-        'ping',
+        'serverPing',
         'pong',
         'ready',
         'snapshot',
