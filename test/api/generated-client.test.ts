@@ -17,6 +17,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/api/routes/index.js';
 import { ManualClock } from '../../src/lib/clock.js';
+import { openapiFetchExample } from '../../src/site/docs/streaming-guide.js';
 import { useServer } from '../support/suite.js';
 
 const ctx = useServer({
@@ -84,21 +85,24 @@ export async function use(baseUrl: string): Promise<void> {
 `;
 
 describe('a client generated with openapi-typescript and openapi-fetch', () => {
-  it('has a type for every operation, and the usage of a client developer type-checks', () => {
+  it('has a type for every operation, and the usage of a client developer (and the streaming guide’s example) type-checks', () => {
     for (const operationId of operationIds(ctx.contract.document)) {
       expect(types, operationId).toContain(`    ${operationId}: {`);
     }
     writeFileSync(join(dir, 'usage.ts'), USAGE);
+    const guide = openapiFetchExample('https://api.queuecast.test');
+    expect(guide).toContain("from './queuecast';");
+    writeFileSync(join(dir, 'guide.ts'), guide.replace("from './queuecast';", "from './schema.js';"));
     const require = createRequire(import.meta.url);
     const fetchTypes = join(dirname(require.resolve('openapi-fetch')), 'index.d.mts');
-    const program = ts.createProgram([join(dir, 'usage.ts')], {
+    const program = ts.createProgram([join(dir, 'usage.ts'), join(dir, 'guide.ts')], {
       strict: true,
       noEmit: true,
       noUncheckedIndexedAccess: true,
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.ESNext,
       moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.asynciterable.d.ts'],
       types: [],
       skipLibCheck: true,
       paths: { 'openapi-fetch': [fetchTypes] },
