@@ -38,7 +38,7 @@ import { sendPrepared } from './prepared/body.js';
 import { PreparedCache, type Reuse, type Version } from './prepared/cache.js';
 import type { LaneRouteOptions } from './prepared/lane.js';
 import { ErrorBody } from './schemas/common.js';
-import { RATE_LIMIT_HEADER_SCHEMAS, cacheControls } from './response-headers.js';
+import { RATE_LIMIT_HEADER_SCHEMAS, VARY, WWW_AUTHENTICATE, cacheControl } from './response-headers.js';
 import type { ApiServer } from './server-types.js';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 503;
@@ -142,7 +142,7 @@ export function defineEndpoint<P extends PathParams, Q extends QueryParams, B ex
     register(app, context, lane) {
       const cache = new PreparedCache(context.clock, declaration.maxAge, declaration.reuse);
       const build = (input: I) => () => declaration.build(input, context);
-      const cacheControl = cacheControls(declaration.maxAge);
+      const answerCacheControl = cacheControl(declaration.maxAge);
 
       app.get(
         declaration.url,
@@ -161,7 +161,7 @@ export function defineEndpoint<P extends PathParams, Q extends QueryParams, B ex
             context,
           );
           const body = await cache.get(resolved.key, resolved.version, build(resolved.input));
-          return sendPrepared(request, reply, body, cacheControl);
+          return sendPrepared(request, reply, body, answerCacheControl);
         },
       );
 
@@ -209,6 +209,10 @@ const OPTIONAL_KEY: readonly Record<string, string[]>[] = [{}, { bearerAuth: [] 
 const NO_KEY: readonly Record<string, string[]>[] = [];
 
 const RETRY_AFTER = { type: 'integer', description: 'Seconds to wait before retrying.' };
+const WWW_AUTHENTICATE_HEADER = {
+  type: 'string',
+  description: `The challenge (RFC 6750): ${WWW_AUTHENTICATE}`,
+};
 
 /** What an operation's errors depend on: its parameters, its data, whether it is a stream. */
 export interface ErrorScope {
@@ -227,7 +231,7 @@ function errorDescription(status: ErrorStatus, scope: ErrorScope): string {
         .map(([name, param]) => `\`${name}\` must be ${param.rule}`);
       return [
         'invalid_request:',
-        ...rules.map((rule) => `${rule};`),
+        ...rules.map((rule) => `${rule.replace(/\.$/, '')};`),
         ...(Object.keys(scope.params).length > 0
           ? ['a path parameter must not hold control or invisible formatting characters;']
           : []),
@@ -262,21 +266,34 @@ export function documentedErrors(statuses: readonly ErrorStatus[], scope: ErrorS
       const headers: Record<string, unknown> =
         status === 429 ? { ...RATE_LIMIT_HEADER_SCHEMAS, 'Retry-After': RETRY_AFTER } : {};
       if (status === 503) headers['Retry-After'] = RETRY_AFTER;
-      return [status, { ...ErrorBody, description: errorDescription(status, scope), headers }];
+      if (status === 401) headers['WWW-Authenticate'] = WWW_AUTHENTICATE_HEADER;
+      return [status, errorResponse(errorDescription(status, scope), headers)];
     }),
   );
 }
 
+/**
+ * An error response: what the status means here in its own `description`, the shared error envelope
+ * as its body (named once under `components.schemas`, so no operation's text leaks into it).
+ */
+export function errorResponse(description: string, headers: Record<string, unknown> = {}) {
+  return { description, headers, content: { 'application/json': { schema: ErrorBody } } };
+}
+
 /** Path and query parameters as Fastify's route schema (and so the OpenAPI document) takes them. */
 export function parameterSchemas(params: PathParams, query: QueryParams) {
-  const schemaOf = (declared: Readonly<Record<string, { readonly schema: TSchema }>>, required: boolean) => ({
+  const schemaOf = (
+    declared: Readonly<Record<string, { readonly schema: TSchema }>>,
+    required: readonly string[],
+  ) => ({
     type: 'object',
     properties: Object.fromEntries(Object.entries(declared).map(([name, param]) => [name, param.schema])),
-    ...(required ? { required: Object.keys(declared) } : {}),
+    ...(required.length > 0 ? { required } : {}),
   });
+  const requiredQuery = Object.keys(query).filter((name) => query[name]?.required === true);
   return {
-    ...(Object.keys(params).length > 0 ? { params: schemaOf(params, true) } : {}),
-    ...(Object.keys(query).length > 0 ? { querystring: schemaOf(query, false) } : {}),
+    ...(Object.keys(params).length > 0 ? { params: schemaOf(params, Object.keys(params)) } : {}),
+    ...(Object.keys(query).length > 0 ? { querystring: schemaOf(query, requiredQuery) } : {}),
   };
 }
 
@@ -302,9 +319,9 @@ function operationSchema(
           'Content-Encoding': { type: 'string', description: 'br or gzip when the request accepts it.' },
           'Cache-Control': {
             type: 'string',
-            description: `public, max-age=${declaration.maxAge}; private, max-age=${declaration.maxAge} for a request with a key.`,
+            description: `${cacheControl(declaration.maxAge)}, with a key or without: \`Vary\` keeps each caller's answer apart in a cache.`,
           },
-          Vary: { type: 'string', description: 'Accept-Encoding, Authorization, X-Service-Key.' },
+          Vary: { type: 'string', description: `${VARY}: a cache keeps answers to different keys apart.` },
           ...(rateLimited ? RATE_LIMIT_HEADER_SCHEMAS : {}),
         },
       },

@@ -34,6 +34,11 @@ export class Links {
     return `${this.docsHtml}#errors`;
   }
 
+  /** The streaming guide: browser EventSource and WebSocket examples. */
+  get streamingGuide(): string {
+    return `${this.docsHtml}/streaming`;
+  }
+
   get openapi(): string {
     return `${this.baseUrl}/v1/openapi.json`;
   }

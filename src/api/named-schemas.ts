@@ -47,17 +47,21 @@ function looksLikeSchema(value: Json): boolean {
   return 'type' in value || 'anyOf' in value || 'oneOf' in value || 'allOf' in value || 'enum' in value;
 }
 
-/** Whether two schemas named alike say the same thing, whatever their descriptions. */
+/**
+ * Whether two schemas named alike say the same thing, whatever their descriptions, and whether a
+ * single value is spelt `const: x` (as declared) or `enum: [x]` (as @fastify/swagger writes it).
+ */
 function sameShape(a: unknown, b: unknown): boolean {
-  return JSON.stringify(withoutDescriptions(a)) === JSON.stringify(withoutDescriptions(b));
+  return JSON.stringify(normalised(a)) === JSON.stringify(normalised(b));
 }
 
-function withoutDescriptions(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutDescriptions);
+function normalised(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalised);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key]) => key !== 'description' && key !== 'headers')
-      .map(([key, child]) => [key, withoutDescriptions(child)]),
+      .map(([key, child]) => (key === 'const' ? ['enum', [child]] : [key, normalised(child)]))
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
 }

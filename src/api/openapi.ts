@@ -9,6 +9,7 @@ import type { TSchema } from 'typebox';
 import type { ApiContext } from './context.js';
 import { ERROR_MEANING, ERROR_STATUS } from './errors.js';
 import { SchemaNamer } from './named-schemas.js';
+import { KEY_QUERY_PARAM } from './params.js';
 
 export const API_TAGS = [
   { name: 'Service', description: 'The index and the description documents.' },
@@ -18,6 +19,9 @@ export const API_TAGS = [
 ];
 
 type Json = Record<string, unknown>;
+
+/** The name of the `?key=` parameter (the `queryKey` security scheme). */
+const QUERY_KEY_NAME = 'key';
 
 /**
  * @param namedSchemas schemas to name under `components.schemas` even where no operation
@@ -40,6 +44,7 @@ export function openapiDocument(
           'Every response carries `attribution`: show `attribution.text` with a visible link to `attribution.url` wherever the data is shown.',
           'Timestamps are UTC ISO 8601 with milliseconds and `Z`; park-local dates are in the park’s IANA time zone.',
           'Keys are optional; keyless callers get the lowest limits. From a browser: every endpoint allows any origin (CORS), a key goes in `Authorization: Bearer` or `X-Service-Key` (a preflight is answered), and the streams take it as `?key=` because EventSource and WebSocket cannot set headers. A key in page code is public: use a free key there, never a partner key.',
+          `**WebSocket stream**: \`${links.stream}\` is not an HTTP operation, so it is not under \`paths\` (a plain GET there answers 426); this document's \`x-websocket\` extension summarises it. Connect with a WebSocket client, wait for \`ready\`, then send \`{"type":"subscribe","parks":["magic-kingdom"]}\` (1 to 10 parks, or \`["*"]\`): a \`snapshot\` per park follows, then \`changes\` and \`park\` as they happen. The [AsyncAPI document](${links.asyncapi}) describes every message and the [streaming guide](${links.streamingGuide}) shows browser code. For one park over plain HTTP, \`GET /v1/parks/{park}/waits/stream\` sends the same messages as Server-Sent Events.`,
         ].join('\n\n'),
         license: { name: 'Data terms: attribution required', url: links.docsHtml },
         contact: { name: 'queuecast', url: links.siteRoot },
@@ -63,7 +68,7 @@ export function openapiDocument(
           queryKey: {
             type: 'apiKey',
             in: 'query',
-            name: 'key',
+            name: QUERY_KEY_NAME,
             description: 'Streams only: ?key=pk_live_… for clients that cannot set headers.',
           },
         },
@@ -72,25 +77,65 @@ export function openapiDocument(
     transformObject: (document) =>
       'openapiObject' in document
         ? withNamedSchemas(
-            {
+            withQueryKeyParameters({
               ...document.openapiObject,
+              ...context.registry.extensions,
               'x-error-statuses': ERROR_STATUS,
               'x-error-descriptions': ERROR_MEANING,
-            },
+            }),
             namedSchemas,
           )
         : document.swaggerObject,
   };
 }
 
-/** The document with every titled schema moved under `components.schemas` and referenced by name. */
+/**
+ * The document with every titled schema (in its paths and its `x-` extensions) moved under
+ * `components.schemas` and referenced by name.
+ */
 export function withNamedSchemas<T extends Json>(document: T, extra: readonly TSchema[] = []): T {
   const namer = new SchemaNamer();
   const paths = namer.visit(document.paths);
+  const extensions = Object.fromEntries(
+    Object.entries(document)
+      .filter(([name]) => name.startsWith('x-'))
+      .map(([name, value]) => [name, namer.visit(value)]),
+  );
   for (const schema of extra) namer.name(schema);
   return {
     ...document,
+    ...extensions,
     paths,
     components: { ...((document.components ?? {}) as Json), schemas: namer.schemas() },
   };
+}
+
+/** The `key` query parameter as the document lists it. */
+export function queryKeyParameter(): Json {
+  const { description, ...schema } = KEY_QUERY_PARAM.schema as Json;
+  return { name: QUERY_KEY_NAME, in: 'query', required: false, description, schema };
+}
+
+/**
+ * Every operation that takes the key as `?key=` (the `queryKey` scheme) lists `key` among its
+ * parameters too, with its pattern, as the spec's parameter table does: @fastify/swagger leaves a
+ * parameter that a security scheme names out of `parameters`.
+ */
+function withQueryKeyParameters<T extends Json>(document: T): T {
+  const paths = Object.fromEntries(
+    Object.entries((document.paths ?? {}) as Record<string, Record<string, Json>>).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => {
+          const security = (operation.security ?? []) as Record<string, unknown>[];
+          const parameters = (operation.parameters ?? []) as Json[];
+          const listed = parameters.some((p) => p.name === QUERY_KEY_NAME && p.in === 'query');
+          if (listed || !security.some((requirement) => 'queryKey' in requirement))
+            return [method, operation];
+          return [method, { ...operation, parameters: [...parameters, queryKeyParameter()] }];
+        }),
+      ),
+    ]),
+  );
+  return { ...document, paths };
 }

@@ -8,6 +8,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import { addDays, daysBetween, isCalendarDate, localDate } from '../lib/time.js';
+import { KEY_PATTERN } from './access/keys.js';
 import { ApiError } from './errors.js';
 
 /** A query parameter: its schema (validation text and OpenAPI) and its strict parser. */
@@ -15,6 +16,8 @@ export interface QueryParam<T> {
   readonly schema: TSchema;
   /** What the parameter accepts, in one sentence (the 400 message and the docs' error rows quote it). */
   readonly rule: string;
+  /** Whether a request must send it (declared as required in the OpenAPI document); absent: optional. */
+  readonly required?: boolean;
   /** Parses the value as sent (undefined when absent); ApiError(invalid_request) otherwise. */
   parse(raw: string | undefined, name: string): T;
 }
@@ -115,12 +118,23 @@ export function textParam<R extends boolean>(options: {
   readonly required: R;
   readonly description: string;
   readonly maxLength?: number;
+  /**
+   * The form a valid value takes, for the document (clients can check before sending); the parser
+   * does not apply it: a stream key of another form is the access check's 401, not a 400.
+   */
+  readonly pattern?: RegExp;
 }): QueryParam<R extends true ? string : string | undefined> {
   const maxLength = options.maxLength ?? 200;
   const rule = `${options.description} (${options.required ? 'required; ' : ''}at most ${maxLength} characters, no control characters).`;
   return {
     rule,
-    schema: Type.String({ minLength: 1, maxLength, description: options.description }),
+    required: options.required,
+    schema: Type.String({
+      minLength: 1,
+      maxLength,
+      ...(options.pattern ? { pattern: options.pattern.source } : {}),
+      description: options.description,
+    }),
     parse(raw, name) {
       if (raw === undefined || raw === '') {
         if (options.required) throw invalid('query', name, 'it is required', rule);
@@ -132,6 +146,15 @@ export function textParam<R extends boolean>(options: {
     },
   };
 }
+
+/** `?key=`: the streams take the key here too, for clients that cannot set headers (browser EventSource and WebSocket). */
+export const KEY_QUERY_PARAM = textParam({
+  required: false,
+  description:
+    'API key, for clients that cannot set headers (browser EventSource and WebSocket): pk_live_ followed by 32 letters and digits. A key in page code is public: use a free key there.',
+  maxLength: 100,
+  pattern: KEY_PATTERN,
+});
 
 /** A path parameter named in `names` ("park", "ride", "resort"), documented by `schema`. */
 export function pathParam(names: string, description: string, example: string): PathParam {

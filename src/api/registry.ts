@@ -12,11 +12,24 @@ export interface ListedEndpoint {
 
 export class EndpointRegistry {
   private readonly listed: ListedEndpoint[] = [];
+  private readonly documentExtensions = new Map<`x-${string}`, object>();
   private documentSource: (() => object) | undefined;
 
   /** Adds a served operation (`url` in Fastify's `:name` form). */
   add(url: string, summary: string): void {
     this.listed.push({ path: `GET ${url.replace(/:(\w+)/g, '{$1}')}`, description: summary });
+  }
+
+  /**
+   * Describes at the OpenAPI document's top level what is served but is no HTTP operation a client
+   * could call (the WebSocket), so generated clients do not offer it.
+   */
+  extendDocument(name: `x-${string}`, value: object): void {
+    this.documentExtensions.set(name, value);
+  }
+
+  get extensions(): Readonly<Record<string, object>> {
+    return Object.fromEntries(this.documentExtensions);
   }
 
   get endpoints(): readonly ListedEndpoint[] {

@@ -3,6 +3,7 @@
  * and the prepared lane (prepared/lane.ts) both take them from here.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
+import { ERROR_MEANING } from './errors.js';
 import type { ContentEncoding } from './prepared/body.js';
 
 /** What a cross-origin script may read besides the CORS-safelisted headers. */
@@ -19,21 +20,26 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * A cached answer differs by encoding and by caller: the rate-limit headers and the tier belong to
- * the key (or the address) that asked, so a cache must not hand a keyless answer to a keyed request.
+ * the key (or the address) that asked, so a browser or shared cache keeps one caller's answer apart
+ * from another's by the key headers.
  */
 export const VARY = 'Accept-Encoding, Authorization, X-Service-Key';
 
-/** `Cache-Control` of a successful answer: public for keyless callers, private once a key is sent. */
-export interface CacheControls {
-  readonly keyless: string;
-  readonly keyed: string;
+/**
+ * `Cache-Control` of a successful answer: one value per endpoint, whoever asks (the spec's endpoint
+ * table); `Vary` keeps keyed and keyless answers apart in a cache.
+ */
+export function cacheControl(maxAge: number): string {
+  return `public, max-age=${maxAge}`;
 }
 
-export function cacheControls(maxAge: number): CacheControls {
-  return { keyless: `public, max-age=${maxAge}`, keyed: `private, max-age=${maxAge}` };
-}
+/**
+ * The challenge every 401 carries (RFC 9110 §11.6.1), in the Bearer form of RFC 6750 §3. A fixed
+ * text: it never quotes the key that was refused.
+ */
+export const WWW_AUTHENTICATE = `Bearer realm="queuecast", error="invalid_token", error_description="${ERROR_MEANING.invalid_key}"`;
 
-/** Whether a request presents a key in a header (keyed answers are private to their caller). */
+/** Whether a request presents a key in a header. */
 export function presentsKey(headers: Readonly<Record<string, string | string[] | undefined>>): boolean {
   return headers.authorization !== undefined || headers['x-service-key'] !== undefined;
 }

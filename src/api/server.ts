@@ -22,7 +22,7 @@ import { parseQueryString } from './params.js';
 import { PreparedLane } from './prepared/lane.js';
 import { FastifyRequestLog, RequestLog } from './request-log.js';
 import { requestId } from './request-id.js';
-import { EXPOSED_HEADERS, cacheControls } from './response-headers.js';
+import { EXPOSED_HEADERS, VARY, WWW_AUTHENTICATE, cacheControl } from './response-headers.js';
 import { ENDPOINTS } from './routes/index.js';
 import type { ApiServer } from './server-types.js';
 
@@ -157,10 +157,12 @@ export async function buildApiServer(
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400) {
+      // An error may depend on the key (401, 429): never stored, and varying as the answers do.
       reply.header('Cache-Control', 'no-store');
+      if (request.routeOptions.config.maxAge !== undefined) reply.header('Vary', VARY);
     } else if (!reply.hasHeader('Cache-Control')) {
       const maxAge = request.routeOptions.config.maxAge;
-      if (maxAge !== undefined) reply.header('Cache-Control', cacheControls(maxAge).keyless);
+      if (maxAge !== undefined) reply.header('Cache-Control', cacheControl(maxAge));
     }
     done(null, payload);
   });
@@ -180,6 +182,7 @@ export async function buildApiServer(
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.status === 401) reply.header('WWW-Authenticate', WWW_AUTHENTICATE);
       return reply
         .code(error.status)
         .headers(error.headers)

@@ -10,7 +10,7 @@ import type { ApiContext } from '../api/context.js';
 import { PreparedBody, sendPrepared } from '../api/prepared/body.js';
 import type { PreparedLookup } from '../api/prepared/lane.js';
 import { parseQueryString } from '../api/params.js';
-import { cacheControls } from '../api/response-headers.js';
+import { cacheControl } from '../api/response-headers.js';
 import type { ApiServer } from '../api/server.js';
 import { ASSET_CACHE_CONTROL, SiteAssets } from './assets/index.js';
 import { renderDocsHtml, renderDocsMarkdown, type DocsOptions } from './docs/index.js';
@@ -45,7 +45,6 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
   const parks = new PageCache(clock, PAGE_MAX_AGE);
   const rides = new PageCache(clock, PAGE_MAX_AGE);
   const config = { maxAge: PAGE_MAX_AGE };
-  const assetCacheControl = { keyless: ASSET_CACHE_CONTROL, keyed: ASSET_CACHE_CONTROL };
 
   const notFound = (reply: FastifyReply, what: string, park?: Parameters<typeof renderNotFound>[2]) =>
     reply
@@ -124,7 +123,7 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
   server.get('/assets/:file', { schema: { hide: true } }, async (request, reply) => {
     const found = assets.find(request.url.split('?')[0] ?? '');
     if (!found) return notFound(reply, 'There is no such file.');
-    return sendPrepared(request, reply, found.body, assetCacheControl);
+    return sendPrepared(request, reply, found.body, ASSET_CACHE_CONTROL);
   });
 }
 
@@ -143,14 +142,14 @@ function registerDocs(server: ApiServer, context: ApiContext, assets: SiteAssets
     htmlUrl: links.docsHtml,
     openapiUrl: links.openapi,
     streamUrl: links.stream,
-    streamingGuideUrl: `${config.siteUrl}/docs/streaming`,
+    streamingGuideUrl: links.streamingGuide,
     referenceUrl: `${config.siteUrl}/docs/reference`,
     dataSources: describeSources(config.feed, config.weather),
     credits: sourceCredits(config.feed),
   };
   // openapi-types' 3.1 types reject `{ type: 'null' }`, which the generated document validly contains.
   const document = () => server.swagger() as unknown as OpenAPIV3_1.Document;
-  const cacheControl = cacheControls(DOCS_MAX_AGE);
+  const docsCacheControl = cacheControl(DOCS_MAX_AGE);
   /**
    * Serves `render`'s text prepared like an API body (ETag, brotli/gzip, 304). The document is
    * complete only once every route is registered, so each page is rendered on its first request.
@@ -159,7 +158,7 @@ function registerDocs(server: ApiServer, context: ApiContext, assets: SiteAssets
     let body: PreparedBody | undefined;
     server.get(url, { schema: { hide: true }, config: { maxAge: DOCS_MAX_AGE } }, async (request, reply) => {
       body ??= new PreparedBody(Buffer.from(render()), contentType);
-      return sendPrepared(request, reply, body, cacheControl);
+      return sendPrepared(request, reply, body, docsCacheControl);
     });
   };
   serveOnce('/docs', HTML_CONTENT_TYPE, () => renderDocsHtml(document(), options));

@@ -11,18 +11,25 @@ export { ApiError, ERROR_MEANING, type ErrorCode } from '../api/errors.js';
 export { clientIp } from '../api/client-ip.js';
 export { refusal } from '../api/edge/request-guard.js';
 export { requirePark } from '../api/lookup.js';
-export { defineEndpoint, documentedErrors, parameterSchemas, parsedByRoute } from '../api/endpoint.js';
+export {
+  defineEndpoint,
+  documentedErrors,
+  errorResponse,
+  parameterSchemas,
+  parsedByRoute,
+} from '../api/endpoint.js';
 export { SchemaNamer } from '../api/named-schemas.js';
+export { queryKeyParameter } from '../api/openapi.js';
 export { CATALOG_VERSION } from '../api/prepared/cache.js';
 export {
+  KEY_QUERY_PARAM,
   PARK_PARAM,
   parsePath,
   parseQuery,
-  textParam,
   type PathParams,
   type QueryParams,
 } from '../api/params.js';
 export { presentLiveEntry, LiveEntrySchema } from '../api/resources/live-entry.js';
 export { presentParkWaits, ParkWaitsStatusProperties } from '../api/resources/park-waits.js';
-export { Attribution, ErrorBody, ErrorCodeSchema, Nullable, Timestamp } from '../api/schemas/common.js';
+export { Attribution, ErrorCodeSchema, Nullable, Timestamp } from '../api/schemas/common.js';
 export { RATE_LIMIT_HEADER_SCHEMAS } from '../api/response-headers.js';

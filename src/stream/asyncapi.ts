@@ -28,7 +28,8 @@ const SERVER_MESSAGES = {
   snapshot: SnapshotMessageSchema,
   changes: ChangesMessageSchema,
   park: ParkMessageSchema,
-  ping: PingMessageSchema,
+  // Both pings are `{"type":"ping"}` on the wire; their names say who sends which.
+  serverPing: PingMessageSchema,
   pong: PongMessageSchema,
   error: ErrorMessageSchema,
 };
@@ -37,6 +38,28 @@ const CLIENT_MESSAGES = {
   subscribe: SubscribeMessageSchema,
   unsubscribe: UnsubscribeMessageSchema,
   clientPing: ClientPingMessageSchema,
+};
+
+/** The keys a WebSocket upgrade may carry: the OpenAPI document's three schemes, in AsyncAPI's terms. */
+const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Authorization: Bearer pk_live_… on the upgrade request (optional; raises limits).',
+  },
+  serviceKey: {
+    type: 'httpApiKey',
+    in: 'header',
+    name: 'X-Service-Key',
+    description: 'The key in the X-Service-Key header of the upgrade request (optional).',
+  },
+  queryKey: {
+    type: 'httpApiKey',
+    in: 'query',
+    name: 'key',
+    description:
+      '?key=pk_live_… for clients that cannot set headers (browsers). A key in page code is public: use a free key there.',
+  },
 };
 
 export function asyncapiDocument(context: ApiContext): Record<string, unknown> {
@@ -48,7 +71,7 @@ export function asyncapiDocument(context: ApiContext): Record<string, unknown> {
       return [
         name,
         {
-          name: name === 'clientPing' ? 'ping' : name,
+          name,
           title,
           summary: description ?? `The ${name} message.`,
           contentType: 'application/json',
@@ -73,7 +96,11 @@ export function asyncapiDocument(context: ApiContext): Record<string, unknown> {
         host: base.host,
         ...(base.pathname !== '/' ? { pathname: base.pathname.replace(/\/+$/, '') } : {}),
         protocol: base.protocol === 'https:' ? 'wss' : 'ws',
-        description: 'This server.',
+        description:
+          'This server. A key is optional (without one the keyless limits apply); send it in any one of the security schemes on the upgrade request.',
+        security: Object.keys(SECURITY_SCHEMES).map((name) => ({
+          $ref: `#/components/securitySchemes/${name}`,
+        })),
       },
     },
     defaultContentType: 'application/json',
@@ -118,7 +145,7 @@ export function asyncapiDocument(context: ApiContext): Record<string, unknown> {
         messages: refs(Object.keys(CLIENT_MESSAGES)),
       },
     },
-    components: { schemas: namer.schemas() },
+    components: { schemas: namer.schemas(), securitySchemes: SECURITY_SCHEMES },
   };
 }
 

@@ -13,10 +13,11 @@ import {
   parsePath,
   parseQuery,
   requirePark,
-  textParam,
+  KEY_QUERY_PARAM,
   type ApiContext,
   type ApiServer,
   type ApiServerParts,
+  type Links,
 } from './api-vocabulary.js';
 import { admit } from './gate.js';
 import type { StreamHub } from './hub.js';
@@ -37,16 +38,8 @@ export interface SseRouteDependencies {
   readonly parts: Omit<ApiServerParts, 'app'>;
 }
 
-/** `?key=`: for clients that cannot set headers (browser EventSource). */
-export const STREAM_KEY_PARAM = textParam({
-  required: false,
-  description:
-    'API key, for clients that cannot set headers (browser EventSource and WebSocket): pk_live_ followed by 32 letters and digits. A key in page code is public: use a free key there.',
-  maxLength: 100,
-});
-
 const SSE_PARAMS = { park: PARK_PARAM };
-const SSE_QUERY = { key: STREAM_KEY_PARAM };
+const SSE_QUERY = { key: KEY_QUERY_PARAM };
 
 const EVENTS_DESCRIPTION = [
   "The stream starts with `retry: 5000`, then a `subscribed` message, the park's `snapshot` (the same entries as `/waits`), then `changes` (entries whose status, wait, single-rider wait or priority lane changed, plus `removed`) and `park` (opened or closed) as they happen.",
@@ -54,7 +47,13 @@ const EVENTS_DESCRIPTION = [
   'A failed upstream refresh sends an `error` message (`upstream_unavailable`) and ends the stream; EventSource reconnects after 5 seconds. Keyed streams end with `reauthentication_required` when the key verdict expires (at most 10 minutes). A client more than about 1 MB behind (in what the server still holds for it) is dropped.',
 ].join('\n\n');
 
-function sseSchema() {
+/**
+ * The event stream as generators and readers see it: `text/event-stream` whose schema is the message
+ * each `data:` line holds (`StreamMessage`), so a client that reads event streams (hey-api's SSE
+ * client) types and parses its events; OpenAPI 3.1 has no other way to name an event's schema, and
+ * the same messages are in the AsyncAPI document.
+ */
+function sseSchema(links: Links) {
   return streamOperation({
     operationId: 'streamParkWaits',
     summary: "Server-Sent Events for one park's live waits: a snapshot, then only changes, as they happen.",
@@ -63,20 +62,11 @@ function sseSchema() {
     query: SSE_QUERY,
     success: {
       200: {
-        description: 'A `text/event-stream` of JSON messages (see `StreamMessage`), one `data:` line each.',
+        description: `A \`text/event-stream\` that does not end: \`retry: 5000\`, then one \`data:\` line per event holding one JSON \`StreamMessage\` (the schema below), and \`: ping\` comments. Read it as a stream (EventSource; openapi-fetch with \`parseAs: 'stream'\`; hey-api's SSE client), never by awaiting the whole body. The same messages are described in the AsyncAPI document, ${links.asyncapi}; ${links.streamingGuide} shows each client.`,
         headers: {
           'Cache-Control': { type: 'string', description: 'no-cache: a live stream is never cached.' },
         },
-        content: {
-          'text/event-stream': {
-            schema: {
-              type: 'string',
-              description:
-                'Event-stream frames: `retry: 5000`, then `data: <JSON message>` events and `: ping` comments.',
-            },
-            'x-message-schema': ServerMessageSchema,
-          },
-        },
+        content: { 'text/event-stream': { schema: ServerMessageSchema } },
       },
     },
   });
@@ -87,7 +77,7 @@ export function registerSseRoute(app: ApiServer, deps: SseRouteDependencies): vo
   app.get(
     SSE_PATH,
     {
-      schema: sseSchema(),
+      schema: sseSchema(context.links),
       // Access decisions for streams are the gate's (below), for SSE and WebSocket alike.
       config: { rateLimited: false, keyInQuery: true },
       validatorCompiler: parsedByRoute,

@@ -1,8 +1,8 @@
 /**
  * The WebSocket endpoint, `{ws_url}/v1/stream`: upgrades on the API's own HTTP
  * server (the `ws` library in no-server mode), asks the gate, then hands the socket to a
- * `WebSocketConnection`. A plain HTTP GET on the same path is a documented route that answers 426
- * Upgrade Required, so the endpoint is listed in `/v1` and described in the OpenAPI document.
+ * `WebSocketConnection`. A plain HTTP GET on the same path answers 426 Upgrade Required; the endpoint
+ * is listed in `/v1` and described at the OpenAPI document's top level (`x-websocket`).
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -10,9 +10,9 @@ import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
   ERROR_MEANING,
-  ErrorBody,
   clientIp,
-  parameterSchemas,
+  errorResponse,
+  queryKeyParameter,
   parsedByRoute,
   refusal,
   type ApiContext,
@@ -24,7 +24,6 @@ import type { StreamHub } from './hub.js';
 import type { StreamMessages } from './messages.js';
 import type { StreamOptions } from './options.js';
 import { STREAM_KEY } from './operation.js';
-import { STREAM_KEY_PARAM } from './sse.js';
 import { ClientMessageSchema, ServerMessageSchema } from './schemas.js';
 import { WebSocketConnection } from './websocket-connection.js';
 
@@ -199,58 +198,75 @@ function ignoreSocketError(): void {
   // A client that goes away mid-handshake; nothing to do but let the socket close.
 }
 
-/** `GET /v1/stream` without an upgrade: 426, saying how to connect. */
+const SUMMARY =
+  'WebSocket stream of live waits for up to 10 parks (or every park): a snapshot per park, then only changes.';
+
+const DESCRIPTION = [
+  'Connect with a WebSocket client (`Upgrade: websocket`); messages are JSON text, every one with a `type` (`StreamMessage` from the server, `ClientMessage` from the client; the AsyncAPI document at `/v1/asyncapi.json` describes the channel).',
+  'The server sends `ready` on connect. Send `{"type":"subscribe","parks":["magic-kingdom"]}` with 1 to 10 park keys, IDs, names or aliases, or `["*"]` for every park: the server answers `subscribed` (the resolved `parks`) and one `snapshot` per park (the `/waits` entries), then `changes` (entries whose status, wait, single-rider wait or priority lane changed, plus `removed`) and `park` (opened or closed) as they happen. `{"type":"unsubscribe","parks":[...]}` is answered by `unsubscribed`, `{"type":"ping"}` by `pong`; the server sends `ping` every 25 seconds.',
+  'Park messages carry `park_key` and the park page in `attribution.url`; connection messages carry the site root. A malformed message is answered with an `error` (`invalid_request` or `not_found`) and the connection stays open. A client may send 20 messages a second: past that it gets `rate_limited` and the close 1013. A message over 16 KB gets an `error` (`invalid_request`), then the close 1009.',
+  'Close codes: 1000 idle (no subscription for 2 minutes, reason `idle`); 1001 server restarting; 1008 `invalid_key` or `rights_unavailable`; 1009 message too large; 1011 internal error; 1013 `rate_limited`, `too_many_streams`, `upstream_unavailable` or `reauthentication_required` (an `error` message comes first; reconnect with backoff). A client more than about 1 MB behind is dropped (counted up to what it has read, through protocol pings its WebSocket answers by itself). The key may be sent as `Authorization: Bearer`, `X-Service-Key` or `?key=` (browsers cannot set headers on a WebSocket: use `?key=` with a free key).',
+].join('\n\n');
+
+/**
+ * The WebSocket as the OpenAPI document describes it: at the top level (`x-websocket`), not under
+ * `paths`, since a generated HTTP client could only get the 426 from it. `operation` has the shape
+ * of an OpenAPI operation, which the docs page renders like the others.
+ */
+function webSocketDescription(context: ApiContext) {
+  const { links } = context;
+  return {
+    url: links.stream,
+    path: WEBSOCKET_PATH,
+    asyncapi: links.asyncapi,
+    guide: links.streamingGuide,
+    operation: {
+      operationId: 'openStream',
+      summary: SUMMARY,
+      description: DESCRIPTION,
+      tags: ['Parks'],
+      security: STREAM_KEY,
+      parameters: [queryKeyParameter()],
+      responses: {
+        101: {
+          description:
+            'Switching Protocols: the connection is now a WebSocket carrying JSON text messages (`StreamMessage` from the server, `ClientMessage` from the client).',
+          content: {
+            'application/json': {
+              schema: ServerMessageSchema,
+              'x-client-message-schema': ClientMessageSchema,
+            },
+          },
+        },
+        400: errorResponse(
+          'invalid_request: an invalid WebSocket handshake (a missing or malformed Sec-WebSocket-Key, an unsupported Sec-WebSocket-Version).',
+        ),
+        426: errorResponse(
+          'Upgrade Required: a plain HTTP request; connect with a WebSocket client. `Upgrade: websocket` is sent.',
+        ),
+        503: errorResponse('upstream_unavailable: the server is restarting; reconnect with backoff.', {
+          'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' },
+        }),
+        default: errorResponse(
+          'Rejections after the upgrade (invalid_key, rights_unavailable, rate_limited, too_many_streams) arrive as an `error` message, then the close.',
+        ),
+      },
+    },
+  };
+}
+
+/**
+ * `GET /v1/stream` without an upgrade: 426, saying how to connect. Listed in the index like every
+ * endpoint, and described at the OpenAPI document's top level rather than as an operation.
+ */
 function registerUpgradeRequiredRoute(app: ApiServer, context: ApiContext): void {
-  const { links, envelopes } = context;
+  const { links, envelopes, registry } = context;
+  registry.add(WEBSOCKET_PATH, SUMMARY);
+  registry.extendDocument('x-websocket', webSocketDescription(context));
   app.get(
     WEBSOCKET_PATH,
     {
-      schema: {
-        operationId: 'openStream',
-        summary:
-          'WebSocket stream of live waits for up to 10 parks (or every park): a snapshot per park, then only changes.',
-        description: [
-          'Connect with a WebSocket client (`Upgrade: websocket`); messages are JSON text, every one with a `type` (`StreamMessage` from the server, `ClientMessage` from the client; the AsyncAPI document at `/v1/asyncapi.json` describes the channel).',
-          'The server sends `ready` on connect. Send `{"type":"subscribe","parks":["magic-kingdom"]}` with 1 to 10 park keys, IDs, names or aliases, or `["*"]` for every park: the server answers `subscribed` (the resolved `parks`) and one `snapshot` per park (the `/waits` entries), then `changes` (entries whose status, wait, single-rider wait or priority lane changed, plus `removed`) and `park` (opened or closed) as they happen. `{"type":"unsubscribe","parks":[...]}` is answered by `unsubscribed`, `{"type":"ping"}` by `pong`; the server sends `ping` every 25 seconds.',
-          'Park messages carry `park_key` and the park page in `attribution.url`; connection messages carry the site root. A malformed message is answered with an `error` (`invalid_request` or `not_found`) and the connection stays open. A client may send 20 messages a second: past that it gets `rate_limited` and the close 1013. A message over 16 KB gets an `error` (`invalid_request`), then the close 1009.',
-          'Close codes: 1000 idle (no subscription for 2 minutes, reason `idle`); 1001 server restarting; 1008 `invalid_key` or `rights_unavailable`; 1009 message too large; 1011 internal error; 1013 `rate_limited`, `too_many_streams`, `upstream_unavailable` or `reauthentication_required` (an `error` message comes first; reconnect with backoff). A client more than about 1 MB behind is dropped (counted up to what it has read, through protocol pings its WebSocket answers by itself). The key may be sent as `Authorization: Bearer`, `X-Service-Key` or `?key=` (browsers cannot set headers on a WebSocket: use `?key=` with a free key).',
-        ].join('\n\n'),
-        tags: ['Parks'],
-        security: STREAM_KEY,
-        ...parameterSchemas({}, { key: STREAM_KEY_PARAM }),
-        response: {
-          101: {
-            description:
-              'Switching Protocols: the connection is now a WebSocket carrying JSON text messages (`StreamMessage` from the server, `ClientMessage` from the client).',
-            content: {
-              'application/json': {
-                schema: ServerMessageSchema,
-                'x-client-message-schema': ClientMessageSchema,
-              },
-            },
-          },
-          400: {
-            ...ErrorBody,
-            description:
-              'invalid_request: an invalid WebSocket handshake (a missing or malformed Sec-WebSocket-Key, an unsupported Sec-WebSocket-Version).',
-          },
-          426: {
-            ...ErrorBody,
-            description:
-              'Upgrade Required: a plain HTTP request; connect with a WebSocket client. `Upgrade: websocket` is sent.',
-          },
-          503: {
-            ...ErrorBody,
-            description: 'upstream_unavailable: the server is restarting; reconnect with backoff.',
-            headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before retrying.' } },
-          },
-          default: {
-            ...ErrorBody,
-            description:
-              'Rejections after the upgrade (invalid_key, rights_unavailable, rate_limited, too_many_streams) arrive as an `error` message, then the close.',
-          },
-        },
-      },
+      schema: { hide: true },
       config: { rateLimited: false },
       validatorCompiler: parsedByRoute,
     },

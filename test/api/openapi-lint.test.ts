@@ -80,8 +80,9 @@ describe('the served OpenAPI document', () => {
         }
       }
     }
+    expect(document.components.schemas).not.toHaveProperty('Error');
     for (const name of [
-      'Error',
+      'ErrorResponse',
       'Attribution',
       'StreamMessage',
       'SnapshotMessage',
@@ -90,6 +91,64 @@ describe('the served OpenAPI document', () => {
     ]) {
       expect(document.components.schemas, name).toHaveProperty(name);
     }
+  });
+
+  it('answers every error with the shared ErrorResponse by reference, its meaning in the response, and a challenge on 401', async () => {
+    const document = (await (await server.get('/v1/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              {
+                description: string;
+                headers?: Record<string, unknown>;
+                content?: Record<string, { schema?: Record<string, unknown> }>;
+              }
+            >;
+          }
+        >
+      >;
+      components: { schemas: Record<string, { description?: string }> };
+    };
+    const shared = document.components.schemas.ErrorResponse?.description ?? '';
+    expect(shared).toMatch(/^The envelope of every error answer/);
+    let errors = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) < 400) continue;
+          errors += 1;
+          const where = `${method} ${path} ${status}`;
+          expect(response.content?.['application/json']?.schema, where).toEqual({
+            $ref: '#/components/schemas/ErrorResponse',
+          });
+          expect(response.description, where).not.toBe(shared);
+          if (status === '401')
+            expect(Object.keys(response.headers ?? {}), where).toContain('WWW-Authenticate');
+        }
+      }
+    }
+    expect(errors).toBeGreaterThan(100);
+  });
+});
+
+describe('the streams in the served OpenAPI document', () => {
+  it('declares the SSE stream as text/event-stream of StreamMessage events, pointing at the AsyncAPI document', async () => {
+    const document = (await (await server.get('/v1/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        { get: { responses: Record<string, { description: string; content: Record<string, unknown> }> } }
+      >;
+    };
+    const ok = document.paths['/v1/parks/{park}/waits/stream']?.get.responses['200'];
+    expect(ok?.content).toEqual({
+      'text/event-stream': { schema: { $ref: '#/components/schemas/StreamMessage' } },
+    });
+    expect(ok?.description).toContain('/v1/asyncapi.json');
+    expect(ok?.description).toContain("parseAs: 'stream'");
   });
 });
 
@@ -102,16 +161,26 @@ describe('the served AsyncAPI document', () => {
     expect(diagnostics.filter((d) => serious(d.severity)).map((d) => `${d.code}: ${d.message}`)).toEqual([]);
     const document = JSON.parse(text) as {
       asyncapi: string;
-      channels: { stream: { messages: Record<string, unknown> } };
+      channels: { stream: { messages: Record<string, { name: string }> } };
+      components: { securitySchemes: Record<string, unknown> };
+      servers: { queuecast: { security: unknown[] } };
     };
     expect(document.asyncapi).toBe('3.0.0');
+    const names = Object.values(document.channels.stream.messages).map((message) => message.name);
+    expect(new Set(names).size, names.join(', ')).toBe(names.length);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual([
+      'bearerAuth',
+      'queryKey',
+      'serviceKey',
+    ]);
+    expect(document.servers.queuecast.security).toHaveLength(3);
     expect(Object.keys(document.channels.stream.messages).sort()).toEqual(
       [
         'changes',
         'clientPing',
         'error',
         'park',
-        'ping',
+        'serverPing',
         'pong',
         'ready',
         'snapshot',

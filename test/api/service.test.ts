@@ -21,10 +21,11 @@ describe('GET /v1', () => {
     expect(received.headers.get('x-ratelimit-limit')).toBeNull();
   });
 
-  it('lists exactly the endpoints the description document has, one line each', async () => {
+  it('lists exactly the endpoints the description document has (the WebSocket at its top level), one line each', async () => {
     const received = await receive<IndexResponse>(await ctx.server.get('/v1'));
     const listed = received.body.endpoints.map((e) => e.path).sort();
-    const documented = Object.keys(ctx.contract.document.paths ?? {})
+    const websocket = (ctx.contract.document as { 'x-websocket'?: { path: string } })['x-websocket'];
+    const documented = [...Object.keys(ctx.contract.document.paths ?? {}), websocket?.path]
       .map((path) => `GET ${path}`)
       .sort();
     expect(listed).toEqual(documented);

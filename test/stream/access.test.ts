@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
+import { expectChallenge } from '../support/expect-response.js';
 import { createKey } from '../support/keys.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { RawResponse, WsClient, type Closed } from './support/clients.js';
@@ -124,6 +125,7 @@ describe('keys on streams', () => {
     expect(await rejected(client)).toMatchObject({ code: 'invalid_key', closed: { code: 1008 } });
     const response = await sse(query, headers);
     expect(response.response.statusCode).toBe(401);
+    expectChallenge(response.response.headers);
     await response.ended;
     expect(JSON.parse(response.text)).toMatchObject({ error: { code: 'invalid_key' } });
   });

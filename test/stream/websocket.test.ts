@@ -73,6 +73,32 @@ describe('connecting', () => {
     expect(paths).toContain('GET /v1/parks/{park}/waits/stream');
   });
 
+  it('is described at the OpenAPI document top level, not as an operation a generated client would call', async () => {
+    const document = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as {
+      info: { description: string };
+      paths: Record<string, unknown>;
+      'x-websocket': {
+        url: string;
+        asyncapi: string;
+        guide: string;
+        operation: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+      };
+    };
+    expect(Object.keys(document.paths)).not.toContain('/v1/stream');
+    expect(document.info.description).toContain('wss://api.queuecast.test/v1/stream');
+    expect(document.info.description).toContain('https://api.queuecast.test/v1/asyncapi.json');
+    expect(document['x-websocket']).toMatchObject({
+      url: 'wss://api.queuecast.test/v1/stream',
+      asyncapi: 'https://api.queuecast.test/v1/asyncapi.json',
+      guide: 'https://queuecast.test/docs/streaming',
+    });
+    expect(document['x-websocket'].operation.responses['101']?.content?.['application/json']?.schema).toEqual(
+      {
+        $ref: '#/components/schemas/StreamMessage',
+      },
+    );
+  });
+
   it('refuses an upgrade on another path', async () => {
     await expect(WsClient.open(server.wsUrl.replace('/v1/stream', '/v1/parks'))).rejects.toThrow(/404/);
   });

@@ -106,6 +106,12 @@ async function exchange(server: TestServer, path: string, headers: Record<string
   };
 }
 
+/** One `Cache-Control` per endpoint whoever asks; `Vary` keeps keyed and keyless answers apart in a cache. */
+function expectCaching(headers: Headers, maxAge: number): void {
+  expect(headers.get('cache-control')).toBe(`public, max-age=${maxAge}`);
+  expect(headers.get('vary')).toBe('Accept-Encoding, Authorization, X-Service-Key');
+}
+
 /** `path` with one more query parameter, which sends the request to the router (the lane takes only declared ones). */
 const viaRouter = (path: string) => `${path}${path.includes('?') ? '&' : '?'}via=router`;
 
@@ -117,44 +123,60 @@ export function describeDataEndpoint(endpoint: Endpoint, configuration = EMBEDDE
 
     it('answers a keyless caller: keyless limits, public caching, a body the OpenAPI document accepts', async () => {
       const { served, contract } = get();
-      const received = await receive(await served.get(path, { headers: freshAddress() }));
+      const address = freshAddress();
+      const received = await receive(await served.get(path, { headers: address }));
       expect(received.status, JSON.stringify(received.body).slice(0, 500)).toBe(200);
       expect(received.headers.get('x-ratelimit-limit')).toBe('30');
       expect(received.headers.get('x-ratelimit-remaining')).toBe('29');
       expect(received.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
-      expect(received.headers.get('cache-control')).toBe(`public, max-age=${endpoint.maxAge}`);
-      expect(received.headers.get('vary')).toBe('Accept-Encoding, Authorization, X-Service-Key');
+      expectCaching(received.headers, endpoint.maxAge);
       expect(received.headers.get('access-control-allow-origin')).toBe('*');
       expect(contract.validate(path, 200, received.body)).toEqual([]);
       expect(received.body).toMatchObject({ schema_version: 1, docs_url: `${SITE_URL}/docs` });
       expect((received.body.attribution as { url: string }).url.startsWith(`${SITE_URL}/`)).toBe(true);
+      const etag = received.headers.get('etag') ?? '';
+      const notModified = await served.get(path, { headers: { ...address, 'if-none-match': etag } });
+      expect(notModified.status).toBe(304);
+      expectCaching(notModified.headers, endpoint.maxAge);
     });
 
     it.each([
       ['a free key in Authorization', 'free', 'authorization', '120'],
       ['a partner key in X-Service-Key', 'partner', 'x-service-key', '600'],
-    ] as const)('answers %s with its limits and private caching', async (_case, tier, header, limit) => {
-      const { served, freeKey, partnerKey } = get();
-      const key = tier === 'free' ? freeKey : partnerKey;
-      const value = header === 'authorization' ? `Bearer ${key}` : key;
-      const response = await served.get(path, { headers: { [header]: value } });
-      await response.arrayBuffer();
-      expect(response.status).toBe(200);
-      expect(response.headers.get('x-ratelimit-limit')).toBe(limit);
-      expect(response.headers.get('cache-control')).toBe(`private, max-age=${endpoint.maxAge}`);
-    });
+    ] as const)(
+      'answers %s with its limits and the same public caching, varying on the key headers',
+      async (_case, tier, header, limit) => {
+        const { served, freeKey, partnerKey } = get();
+        const key = tier === 'free' ? freeKey : partnerKey;
+        const keyed = { [header]: header === 'authorization' ? `Bearer ${key}` : key };
+        const response = await served.get(path, { headers: keyed });
+        await response.arrayBuffer();
+        expect(response.status).toBe(200);
+        expect(response.headers.get('x-ratelimit-limit')).toBe(limit);
+        expectCaching(response.headers, endpoint.maxAge);
+        const etag = response.headers.get('etag') ?? '';
+        const notModified = await served.get(path, { headers: { ...keyed, 'if-none-match': etag } });
+        expect(notModified.status).toBe(304);
+        expect(notModified.headers.get('x-ratelimit-limit')).toBe(limit);
+        expectCaching(notModified.headers, endpoint.maxAge);
+      },
+    );
 
-    it('refuses an invalid key with 401 invalid_key, never the keyless tier', async () => {
+    it('refuses an invalid key with 401 invalid_key, never the keyless tier, and never stored', async () => {
       const { served, contract } = get();
-      for (const authorization of ['Bearer pk_live_short', `Bearer pk_live_${'Z'.repeat(32)}`]) {
-        const received = await receive(
-          await served.get(path, { headers: { authorization, ...freshAddress() } }),
-        );
+      const keys: Record<string, string>[] = [
+        { authorization: 'Bearer pk_live_short' },
+        { authorization: `Bearer pk_live_${'Z'.repeat(32)}` },
+        { 'x-service-key': `pk_live_${'Y'.repeat(32)}` },
+      ];
+      for (const key of keys) {
+        const received = await receive(await served.get(path, { headers: { ...key, ...freshAddress() } }));
         expectError(received, contract, path, {
           status: 401,
           code: 'invalid_key',
           message: /keyless allowance/,
         });
+        expect(received.headers.get('vary')).toBe('Accept-Encoding, Authorization, X-Service-Key');
       }
     });
 
@@ -188,9 +210,12 @@ export function describeDataEndpoint(endpoint: Endpoint, configuration = EMBEDDE
       },
     );
 
-    it('answers in the prepared lane byte for byte as the router does', async () => {
+    it.each([
+      ['without a key', () => ({})],
+      ['with a key', () => ({ 'x-service-key': get().partnerKey })],
+    ])('answers in the prepared lane byte for byte as the router does, %s', async (_case, key) => {
       const { served } = get();
-      const headers = { ...freshAddress(), 'accept-encoding': 'gzip, br' };
+      const headers = { ...freshAddress(), 'accept-encoding': 'gzip, br', ...key() };
       const router = await exchange(served, viaRouter(path), headers);
       const lane = await exchange(served, path, headers);
       expect(router).toMatchObject({ status: 200, inLane: false });

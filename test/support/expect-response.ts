@@ -73,5 +73,13 @@ export function expectError(
   expect(error.docs_url).toBe(`${SITE_URL}/docs#errors`);
   if (expected.message) expect(error.message).toMatch(expected.message);
   expect(received.headers.get('cache-control')).toBe('no-store');
+  if (expected.status === 401) expectChallenge(received.headers);
   if (contract) expect(contract.validate(path, expected.status, received.body)).toEqual([]);
+}
+
+/** A 401's `WWW-Authenticate` (RFC 9110), in the Bearer form of RFC 6750, never quoting the key. */
+export function expectChallenge(headers: Headers | Record<string, unknown>): void {
+  const value = headers instanceof Headers ? headers.get('www-authenticate') : headers['www-authenticate'];
+  expect(value).toMatch(/^Bearer realm="queuecast", error="invalid_token", error_description="[^"\\]+"$/);
+  expect(String(value)).not.toMatch(/pk_live_/);
 }

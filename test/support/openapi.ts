@@ -38,13 +38,18 @@ export class OpenApiContract {
     return this.templates.find((t) => t.pattern.test(bare))?.template;
   }
 
-  /** Returns the validation errors (empty when valid) of `body` as the `status` answer of GET `path`. */
-  validate(path: string, status: number, body: unknown): string[] {
+  /**
+   * Returns the validation errors (empty when valid) of `body` as the `status` answer of GET `path`
+   * in `mediaType` (one event's message, for `text/event-stream`).
+   */
+  validate(path: string, status: number, body: unknown, mediaType = 'application/json'): string[] {
     const template = this.templateFor(path);
     if (!template) return [`no path in the OpenAPI document matches ${path}`];
-    const pointer = `openapi#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/get/responses/${status}/content/application~1json/schema`;
+    const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+    const pointer = `openapi#/paths/${escape(template)}/get/responses/${status}/content/${escape(mediaType)}/schema`;
     const validate = this.ajv.getSchema(pointer);
-    if (!validate) return [`the OpenAPI document declares no ${status} JSON response for GET ${template}`];
+    if (!validate)
+      return [`the OpenAPI document declares no ${status} ${mediaType} response for GET ${template}`];
     if (validate(body)) return [];
     return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
   }

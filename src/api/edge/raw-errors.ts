@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
 import type { EnvelopeFactory } from '../envelope.js';
 import type { ErrorCode } from '../errors.js';
-import { EXPOSED_HEADERS, JSON_CONTENT_TYPE } from '../response-headers.js';
+import { EXPOSED_HEADERS, JSON_CONTENT_TYPE, WWW_AUTHENTICATE } from '../response-headers.js';
 
 export interface RawError {
   readonly status: number;
@@ -43,6 +43,7 @@ export class RawErrors {
       'access-control-allow-origin': '*',
       'access-control-expose-headers': EXPOSE,
       ...(requestId === undefined ? {} : { 'x-request-id': requestId }),
+      ...(error.status === 401 ? { 'www-authenticate': WWW_AUTHENTICATE } : {}),
       ...error.headers,
       'content-length': Buffer.byteLength(body),
     };

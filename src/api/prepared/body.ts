@@ -6,12 +6,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  JSON_CONTENT_TYPE,
-  addPreparedHeaders,
-  presentsKey,
-  type CacheControls,
-} from '../response-headers.js';
+import { JSON_CONTENT_TYPE, addPreparedHeaders } from '../response-headers.js';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -109,10 +104,11 @@ export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   body: PreparedBody,
-  cacheControl: CacheControls,
+  cacheControl: string,
 ): FastifyReply {
   const answer = answerFor(body, request.headers['if-none-match'], request.headers['accept-encoding']);
-  const chosen = presentsKey(request.headers) ? cacheControl.keyed : cacheControl.keyless;
-  reply.headers(addPreparedHeaders({}, chosen, body.etag, answer.bytes, answer.encoding, body.contentType));
+  reply.headers(
+    addPreparedHeaders({}, cacheControl, body.etag, answer.bytes, answer.encoding, body.contentType),
+  );
   return reply.code(answer.status).send(answer.bytes);
 }

@@ -21,13 +21,7 @@ import { RawClient, type TrustProxy } from '../client-ip.js';
 import { answerFor, type PreparedBody } from './body.js';
 import type { RequestLog } from '../request-log.js';
 import { requestId } from '../request-id.js';
-import {
-  EXPOSED_HEADERS,
-  addPreparedHeaders,
-  cacheControls,
-  presentsKey,
-  type CacheControls,
-} from '../response-headers.js';
+import { EXPOSED_HEADERS, addPreparedHeaders, cacheControl } from '../response-headers.js';
 import { WriteBatch } from './write-batch.js';
 
 /**
@@ -52,7 +46,7 @@ export interface LaneRouteOptions {
 interface LaneRoute extends LaneRouteOptions {
   readonly pattern: RegExp;
   readonly names: readonly string[];
-  readonly cacheControl: CacheControls;
+  readonly cacheControl: string;
 }
 
 /** A path the lane serves: its route and the path parameters in it. */
@@ -144,7 +138,7 @@ export class PreparedLane {
       ...options,
       pattern: new RegExp(`^${source}$`),
       names,
-      cacheControl: cacheControls(options.maxAge),
+      cacheControl: cacheControl(options.maxAge),
     });
   }
 
@@ -243,8 +237,7 @@ export class PreparedLane {
           'access-control-expose-headers': EXPOSE,
           'x-request-id': reqId,
         };
-    const cacheControl = presentsKey(headers) ? route.cacheControl.keyed : route.cacheControl.keyless;
-    addPreparedHeaders(sent, cacheControl, body.etag, answer.bytes, answer.encoding, body.contentType);
+    addPreparedHeaders(sent, route.cacheControl, body.etag, answer.bytes, answer.encoding, body.contentType);
     response.writeHead(answer.status, sent);
     response.end(answer.bytes);
     this.answered++;

@@ -64,5 +64,11 @@ export const ErrorBody = Type.Object(
     }),
     ...envelopeTail,
   },
-  { description: 'Error', additionalProperties: false, title: 'Error' },
+  {
+    description:
+      'The envelope of every error answer: `error` holds a stable `code` to branch on, a `message` saying what went wrong and how to fix it, and the errors section of the documentation.',
+    additionalProperties: false,
+    // Not `Error`: a generated client would shadow its language's own Error type.
+    title: 'ErrorResponse',
+  },
 );

@@ -31,8 +31,22 @@ import type {
 
 const eventStreamType = 'text/event-stream';
 
+/**
+ * The document with the operation of its `x-websocket` extension under `paths`: the WebSocket is
+ * kept out of `paths` so generated HTTP clients do not offer it, but the page documents it with the
+ * other operations.
+ */
+function withWebSocket(doc: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  const websocket = (
+    doc as { 'x-websocket'?: { path?: string; operation?: OpenAPIV3_1.PathItemObject['get'] } }
+  )['x-websocket'];
+  if (websocket?.path === undefined || websocket.operation === undefined) return doc;
+  return { ...doc, paths: { ...doc.paths, [websocket.path]: { get: websocket.operation } } };
+}
+
 /** Reads the document once into what the page shows, so both formats say exactly the same. */
-export function buildDocsPage(doc: OpenAPIV3_1.Document, options: DocsOptions): DocsPage {
+export function buildDocsPage(document: OpenAPIV3_1.Document, options: DocsOptions): DocsPage {
+  const doc = withWebSocket(document);
   const resolve = createRefResolver(doc);
   const schemes = collectAuthSchemes(doc, resolve);
   const collected = collectOperationGroups(doc, resolve);

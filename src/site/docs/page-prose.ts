@@ -33,9 +33,10 @@ export function overviewProse(siteUrl: string, streamUrl: string, eventStreams: 
     '**From a browser:** every endpoint allows any origin (CORS). `fetch` may send the key in ' +
       '`Authorization: Bearer` or `X-Service-Key` (the preflight is answered). `EventSource` and the ' +
       'browser `WebSocket` cannot set headers, so the streams also take the key as `?key=`. A key in ' +
-      'page code is public to anyone who opens the page: use a free key there, never a partner key, and ' +
-      'answers to a keyed request are `Cache-Control: private`, so a shared cache never hands your ' +
-      'limits to someone else.',
+      'page code is public to anyone who opens the page: use a free key there, never a partner key. ' +
+      'Every answer is `Cache-Control: public, max-age=<n>` with or without a key, and `Vary: ' +
+      'Accept-Encoding, Authorization, X-Service-Key`, so a browser or shared cache keeps one ' +
+      "caller's answer (and limits) apart from another's.",
     [
       `- WebSocket \`${streamUrl}\`: send \`{"type":"subscribe","parks":["<park>"]}\` (at most 10 parks, ` +
         'or `"*"` for all). You receive `subscribed`, one `snapshot` per park, then `changes` and `park` ' +

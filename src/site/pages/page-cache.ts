@@ -6,19 +6,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendPrepared } from '../../api/prepared/body.js';
 import { PreparedBody } from '../../api/prepared/body.js';
 import { PreparedCache, type Version } from '../../api/prepared/cache.js';
-import { cacheControls, type CacheControls } from '../../api/response-headers.js';
+import { cacheControl } from '../../api/response-headers.js';
 import type { Clock } from '../../lib/clock.js';
 
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 export class PageCache {
   private readonly cache: PreparedCache;
-  private readonly cacheControl: CacheControls;
+  private readonly cacheControl: string;
 
   /** @param maxAge seconds: the shortest max-age of the API data the page shows. */
   constructor(clock: Clock, maxAge: number) {
     this.cache = new PreparedCache(clock, maxAge);
-    this.cacheControl = cacheControls(maxAge);
+    this.cacheControl = cacheControl(maxAge);
   }
 
   /** The page for `key` at `version` when it is built and current (what the prepared lane serves). */
