@@ -5,11 +5,7 @@
  */
 // First, before anything else allocates: see the module.
 import './lib/tick-shapes.js';
-import { createApp } from './app/index.js';
-import { createLogger } from './app/logger.js';
-import { catchUpProgress } from './app/progress.js';
 import { ConfigError, loadConfig } from './config/index.js';
-import { DataDirInUseError } from './store/sqlite/server-lock.js';
 
 async function main(): Promise<void> {
   let config;
@@ -22,6 +18,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The rest of the service loads only once the configuration holds, so a bad value is reported
+  // at once rather than after every module has loaded.
+  const [{ createApp }, { createLogger }, { catchUpProgress }, { DataDirInUseError }] = await Promise.all([
+    import('./app/index.js'),
+    import('./app/logger.js'),
+    import('./app/progress.js'),
+    import('./store/sqlite/server-lock.js'),
+  ]);
   const logger = createLogger(config.logLevel);
   const progress = catchUpProgress();
   let app;
