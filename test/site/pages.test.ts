@@ -285,6 +285,24 @@ describe('prepared like API bodies', () => {
     expect(later.headers.get('etag')).not.toBe(etag);
   });
 
+  it('keeps the home page while only a ride changes: it shows each park’s status, not its rides', async () => {
+    const lane = server.app.server.preparedLane;
+    await server.get('/');
+    const version = () => server.app.context.services.live.version('epcot');
+    const before = version();
+    feeds.forced.set('epcot_test-track', 'DOWN');
+    try {
+      await server.app.ingest.refreshAll();
+      expect(version(), 'Epcot’s live data changed').not.toBe(before);
+      // The home page is still current: answered before the router, with no new build.
+      const answered = lane.answered;
+      expect((await server.get('/')).status).toBe(200);
+      expect(lane.answered).toBe(answered + 1);
+    } finally {
+      feeds.forced.delete('epcot_test-track');
+    }
+  });
+
   it('answers a built page before the router, with the router’s bytes and headers', async () => {
     const lane = server.app.server.preparedLane;
     for (const path of ['/', '/parks/epcot?type=ride', '/parks/epcot/rides/test-track']) {

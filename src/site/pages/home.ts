@@ -48,9 +48,11 @@ const parksSection: PageSection<HomeInput> = {
   id: 'parks',
   heading: 'Parks',
   provider: false,
+  // What the cards show of live data is each park's status, not its waits: the section changes when
+  // a park opens, closes or loses its feed, not at every wait a poll brings.
   version: ({ hours }, context) =>
     context.catalog.parks
-      .map((park) => `${context.services.live.version(park.key)}.${hours.version(park)}`)
+      .map((park) => `${parkStatus(context, park).className}.${hours.version(park)}`)
       .join(','),
   async render({ hours }, context) {
     const resorts = await Promise.all(
