@@ -8,7 +8,7 @@
  * the long weekends) are the peaks on top. The California parks are local-heavy: a flatter season
  * and Saturdays ~35% above a Tuesday.
  */
-import { BoundedCache } from './bounded-cache.js';
+import { BoundedCache } from '../../lib/bounded-cache.js';
 import { calendarDateOf, dayNumberFromParts, weekdayOf } from './local-time.js';
 import { FITTED_SHAPES } from './fitted-shapes.js';
 import { Rng } from './random.js';
