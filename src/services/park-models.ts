@@ -46,7 +46,7 @@ import {
   type WaitModel,
 } from '../models/wait-forecast.js';
 import type { HistoryStore, WaitChange } from '../store/ports.js';
-import { calendarFlags, type CalendarFlags } from './crowd-calendar.js';
+import { calendarFlags, type CalendarFlags } from '../calendar/day-flags.js';
 
 export const MODELS_REFRESH_MS = 15 * 60_000;
 export const FORECAST_DAYS = 30;
