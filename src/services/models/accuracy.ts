@@ -2,14 +2,18 @@
  * The crowd forecast's accuracy on the park's recorded history, served with `/v1/parks/{park}/crowds`
  * and `/v1/parks/{park}/crowds/actuals`: at earlier origins (every 7 days, the latest 31 days back
  * so all 30 target days are finished), models fitted on the days before each origin only, scored
- * on the crowd level and the hourly waits of the following 30 days.
+ * on the crowd level (`scoreCrowdLevels`, as the backtest scores it) and the hourly waits of the
+ * following 30 days.
  */
-import { crowdLevel, crowdScale, observedIndex, predictedIndex, typicalMidday } from '../../models/crowd.js';
-import { weekdayOf, type HourlyDay } from '../../models/hourly-history.js';
-import { fitParkPointModels } from '../../models/wait-forecast.js';
+import { scoreCrowdLevels } from '../../models/crowd-accuracy.js';
+import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay } from '../../models/hourly-history.js';
+import { fitParkPointModels, type PointModel } from '../../models/wait-forecast.js';
 import { FORECAST_DAYS } from './crowd-forecast.js';
 
-const YEAR_DAYS = 365;
+const ORIGINS = 8;
+const ORIGIN_STEP_DAYS = 7;
+/** An origin is scored once some ride has this many days before it. */
+const MIN_FIT_DAYS = 14;
 
 export interface CrowdAccuracy {
   /** Earlier origins in the recorded history whose 30 following days were scored. */
@@ -24,6 +28,34 @@ export interface CrowdAccuracy {
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** The hourly waits' errors, the model's and the typical wait's, summed over the scored hours. */
+class WaitErrors {
+  model = 0;
+  typical = 0;
+  hours = 0;
+
+  /** Adds the hours 8:00-21:59 with two readings or more of the days after `origin`. */
+  add(models: readonly PointModel[], histories: readonly HourlyDay[][], origin: number): void {
+    histories.forEach((list, ride) => {
+      const model = models[ride];
+      if (!model) return;
+      for (const entry of list) {
+        if (entry.day <= origin || entry.day > origin + FORECAST_DAYS) continue;
+        for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+          if ((entry.counts[hour] ?? 0) < 2) continue;
+          const predicted = model.predict(entry.day, hour);
+          const usual = model.typical.means[weekdayOf(entry.day) * 24 + hour] ?? Number.NaN;
+          const value = entry.means[hour] ?? Number.NaN;
+          if (Number.isNaN(predicted) || Number.isNaN(usual) || Number.isNaN(value)) continue;
+          this.model += Math.abs(predicted - value);
+          this.typical += Math.abs(usual - value);
+          this.hours++;
+        }
+      }
+    });
+  }
+}
+
 /**
  * The accuracy of a park's models whose rides recorded `histories` (finished days, oldest first),
  * and each scored day's actual ÷ predicted crowd index (the level range comes from them).
@@ -32,66 +64,34 @@ export function measureAccuracy(
   histories: readonly HourlyDay[][],
   todayDay: number,
 ): { accuracy: CrowdAccuracy; indexRatios: number[] } {
-  const indexRatios: number[] = [];
-  let origins = 0;
-  let days = 0;
-  let levelError = 0;
-  let within1 = 0;
-  let within2 = 0;
-  let waitError = 0;
-  let typicalError = 0;
-  let hours = 0;
-  for (let k = 0; k < 8; k++) {
-    const origin = todayDay - 31 - 7 * k;
-    const fits = histories.map((list) => list.filter((entry) => entry.day < origin));
-    if (fits.every((list) => list.length < 14)) break;
-    origins++;
-    const models = fitParkPointModels(fits, origin);
-    const middays = fits.map((list) => typicalMidday(list, origin));
-    const scale = crowdScale([...observedIndex(fits, middays, origin - YEAR_DAYS, origin - 1).values()]);
-    const actual = observedIndex(histories, middays, origin + 1, origin + FORECAST_DAYS);
-    const predictors = models.map((model, ride) => ({
-      predict: model.predict,
-      typicalMidday: middays[ride] ?? Number.NaN,
-    }));
-    for (const [day, index] of actual) {
-      const predicted = predictedIndex(predictors, day);
-      if (Number.isNaN(predicted)) continue;
-      if (predicted > 0 && index > 0) indexRatios.push(index / predicted);
-      const error = Math.abs(crowdLevel(predicted, scale) - crowdLevel(index, scale));
-      days++;
-      levelError += error;
-      if (error <= 1) within1++;
-      if (error <= 2) within2++;
-    }
-    histories.forEach((list, ride) => {
-      const model = models[ride];
-      if (!model) return;
-      for (const entry of list) {
-        if (entry.day <= origin || entry.day > origin + FORECAST_DAYS) continue;
-        for (let hour = 8; hour <= 21; hour++) {
-          if ((entry.counts[hour] ?? 0) < 2) continue;
-          const predicted = model.predict(entry.day, hour);
-          const usual = model.typical.means[weekdayOf(entry.day) * 24 + hour] ?? Number.NaN;
-          const value = entry.means[hour] ?? Number.NaN;
-          if (Number.isNaN(predicted) || Number.isNaN(usual) || Number.isNaN(value)) continue;
-          waitError += Math.abs(predicted - value);
-          typicalError += Math.abs(usual - value);
-          hours++;
-        }
-      }
-    });
-  }
+  const origins = Array.from(
+    { length: ORIGINS },
+    (_, k) => todayDay - FORECAST_DAYS - 1 - ORIGIN_STEP_DAYS * k,
+  );
+  const waits = new WaitErrors();
+  const crowd = scoreCrowdLevels(
+    origins,
+    (origin) => {
+      const fits = histories.map((list) => list.filter((entry) => entry.day < origin));
+      if (fits.every((list) => list.length < MIN_FIT_DAYS)) return undefined;
+      const models = fitParkPointModels(fits, origin);
+      // The hourly waits are scored with the same models, while this origin's are at hand.
+      waits.add(models, histories, origin);
+      return { fits, scored: histories, predict: models.map((model) => model.predict) };
+    },
+    FORECAST_DAYS,
+  );
+  const { days } = crowd;
   return {
     accuracy: {
-      origins,
+      origins: crowd.origins,
       days_scored: days,
-      mae_levels: days > 0 ? round(levelError / days) : null,
-      within_1: days > 0 ? round(within1 / days, 3) : null,
-      within_2: days > 0 ? round(within2 / days, 3) : null,
-      wait_mae_minutes: hours > 0 ? round(waitError / hours) : null,
-      typical_mae_minutes: hours > 0 ? round(typicalError / hours) : null,
+      mae_levels: days > 0 ? round(crowd.maeLevels) : null,
+      within_1: days > 0 ? round(crowd.within1, 3) : null,
+      within_2: days > 0 ? round(crowd.within2, 3) : null,
+      wait_mae_minutes: waits.hours > 0 ? round(waits.model / waits.hours) : null,
+      typical_mae_minutes: waits.hours > 0 ? round(waits.typical / waits.hours) : null,
     },
-    indexRatios,
+    indexRatios: crowd.indexRatios,
   };
 }
