@@ -10,7 +10,7 @@ import { Catalog } from '../src/catalog/catalog.js';
 import { loadConfig } from '../src/config/index.js';
 import { createSimulatedFeeds } from '../src/feeds/sim/index.js';
 import { systemClock } from '../src/lib/clock.js';
-import { ParkModelService } from '../src/services/park-models.js';
+import { ParkModelService } from '../src/services/models/index.js';
 import type { BenchData } from './data-dir.js';
 import { log } from './stats.js';
 import { reference, under, type Row } from './table.js';

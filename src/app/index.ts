@@ -27,7 +27,7 @@ import { OutageService } from '../services/outages.js';
 import { ParkHoursService } from '../services/park-hours.js';
 import { ShowtimesService } from '../services/showtimes.js';
 import { BestTimesService } from '../services/best-times.js';
-import { ParkModelService } from '../services/park-models.js';
+import { ParkModelService } from '../services/models/index.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
 import { ResortDataService } from '../services/resort-data.js';

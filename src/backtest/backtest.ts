@@ -6,16 +6,11 @@
  * of origin+1 … origin+30; each hour with at least two readings is scored against its mean posted
  * wait. Baseline: the typical wait (mean posted wait of that weekday and hour over all earlier data).
  * The attractions of one park (from the metadata; `unknown` without it) are fitted together at each
- * origin, as the service fits a park's rides: their seasonal change is pooled.
+ * origin, as the service fits a park's rides: their seasonal change is pooled. A park's crowd levels
+ * are scored as the service scores its published accuracy (`scoreCrowdLevels`).
  */
-import {
-  crowdLevel,
-  crowdScale,
-  middayMean,
-  observedIndex,
-  predictedIndex,
-  typicalMidday,
-} from '../models/crowd.js';
+import { middayMean } from '../models/crowd.js';
+import { modelCrowdForecast, scoreCrowdLevels, type CrowdForecast } from '../models/crowd-accuracy.js';
 import { FIRST_HOUR, LAST_HOUR, type HourlyDay, type RideHistory } from '../models/hourly-history.js';
 import {
   DEFAULT_WAIT_MODEL_OPTIONS,
@@ -152,28 +147,13 @@ function scoreAttraction(attraction: BacktestAttraction, fitted: readonly Fitted
   };
 }
 
-/** A day's crowd index as some forecast gives it (NaN when it has none), from one origin's fits. */
-type DayForecast = (
-  day: number,
-  actual: ReadonlyMap<number, number>,
-  fits: readonly FittedOrigin[],
-  typical: readonly number[],
-) => number;
-
-/** The models' forecast: the rides' predicted midday level (what `/crowds` publishes). */
-const modelForecast: DayForecast = (day, _actual, fits, typical) =>
-  predictedIndex(
-    fits.map(({ model }, ride) => ({ predict: model.predict, typicalMidday: typical[ride] ?? Number.NaN })),
-    day,
-  );
-
 /**
  * Not a forecast: an oracle told the actual index of the three days either side of the scored day
  * (geometric mean): what knowing the surrounding days' actual crowds gives on this data, a yardstick
  * for the forecast's day-to-day noise. Shown with `--crowd-bound`; never part of the scored figures.
  */
 const NEIGHBOUR_DAYS = 3;
-const neighbourOracle: DayForecast = (day, actual) => {
+const neighbourOracle: CrowdForecast = (day, actual) => {
   let logSum = 0;
   let count = 0;
   for (let other = day - NEIGHBOUR_DAYS; other <= day + NEIGHBOUR_DAYS; other++) {
@@ -185,51 +165,33 @@ const neighbourOracle: DayForecast = (day, actual) => {
   return count > 0 ? Math.exp(logSum / count) : Number.NaN;
 };
 
+/** The park's crowd levels at its rolling origins, each from the rides fitted there. */
 function scorePark(
   park: string,
   rides: readonly { attraction: BacktestAttraction; fitted: Map<number, FittedOrigin> }[],
-  forecastOf: DayForecast = modelForecast,
+  forecast: CrowdForecast = modelCrowdForecast,
 ): ParkScore {
   const lastDay = Math.max(...rides.map(({ attraction }) => attraction.history.at(-1)?.day ?? 0));
-  let days = 0;
-  let errorSum = 0;
-  let within1 = 0;
-  let within2 = 0;
-  for (const origin of rollingOrigins(lastDay)) {
-    const present = rides.filter(({ fitted }) => fitted.has(origin));
-    if (present.length === 0) continue;
-    const fits = present.map(({ fitted }) => fitted.get(origin) as FittedOrigin);
-    const typical = fits.map(({ fit }) => typicalMidday(fit, origin));
-    const scale = crowdScale([
-      ...observedIndex(
-        fits.map(({ fit }) => fit),
-        typical,
-        origin - WINDOW_DAYS,
-        origin - 1,
-      ).values(),
-    ]);
-    const actual = observedIndex(
-      fits.map(({ scored }) => scored),
-      typical,
-      origin + 1,
-      origin + HORIZON_DAYS,
-    );
-    for (const [day, index] of actual) {
-      const forecast = forecastOf(day, actual, fits, typical);
-      if (Number.isNaN(forecast) || Number.isNaN(index)) continue;
-      const error = Math.abs(crowdLevel(forecast, scale) - crowdLevel(index, scale));
-      days++;
-      errorSum += error;
-      if (error <= 1) within1++;
-      if (error <= 2) within2++;
-    }
-  }
+  const score = scoreCrowdLevels(
+    rollingOrigins(lastDay),
+    (origin) => {
+      const fits = rides.flatMap(({ fitted }) => fitted.get(origin) ?? []);
+      if (fits.length === 0) return undefined;
+      return {
+        fits: fits.map(({ fit }) => fit),
+        scored: fits.map(({ scored }) => scored),
+        predict: fits.map(({ model }) => model.predict),
+      };
+    },
+    HORIZON_DAYS,
+    forecast,
+  );
   return {
     park,
-    days_scored: days,
-    crowd_mae_levels: round(days > 0 ? errorSum / days : Number.NaN, 2),
-    crowd_within_1: round(days > 0 ? within1 / days : Number.NaN, 3),
-    crowd_within_2: round(days > 0 ? within2 / days : Number.NaN, 3),
+    days_scored: score.days,
+    crowd_mae_levels: round(score.maeLevels, 2),
+    crowd_within_1: round(score.within1, 3),
+    crowd_within_2: round(score.within2, 3),
   };
 }
 

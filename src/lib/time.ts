@@ -49,3 +49,21 @@ export function startOfLocalDay(date: string, zone: string): number {
 export function localClockTime(epochMs: number, zone: string): string {
   return DateTime.fromMillis(epochMs, { zone }).toFormat('HH:mm');
 }
+
+const HOUR_MS = 3_600_000;
+
+/** Local hour boundaries of a park-local date: 25 instants (DST days have 23 or 25 real hours). */
+export function hourBoundaries(date: string, zone: string): number[] {
+  const start = DateTime.fromISO(date, { zone }).startOf('day');
+  const first = start.toMillis();
+  const next = start.plus({ days: 1 }).toMillis();
+  const bounds: number[] = [];
+  if (next - first === 24 * HOUR_MS) {
+    // No clock change that day: local hours are whole hours after midnight (saves luxon calls).
+    for (let hour = 0; hour < 24; hour++) bounds.push(first + hour * HOUR_MS);
+  } else {
+    for (let hour = 0; hour < 24; hour++) bounds.push(start.set({ hour }).toMillis());
+  }
+  bounds.push(next);
+  return bounds;
+}

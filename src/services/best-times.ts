@@ -9,9 +9,9 @@ import { DateTime } from 'luxon';
 import type { Attraction, Park } from '../catalog/types.js';
 import type { OperatorForecastFeed, ScheduleFeed, ScheduleWindow } from '../feeds/types.js';
 import type { Clock } from '../lib/clock.js';
-import { localDate } from '../lib/time.js';
+import { hourBoundaries, localDate } from '../lib/time.js';
 import { dayNumber, weekdayOf } from '../models/hourly-history.js';
-import { hourBoundaries, type ParkModelService } from './park-models.js';
+import type { ParkModelService } from './models/index.js';
 
 /** Dates this many days ahead or more use typical waits instead of predictions. */
 export const PREDICTED_DAYS = 7;

@@ -9,7 +9,7 @@ import type { OutageService } from './outages.js';
 import type { ParkHoursService } from './park-hours.js';
 import type { ShowtimesService } from './showtimes.js';
 import type { BestTimesService } from './best-times.js';
-import type { ParkModelService } from './park-models.js';
+import type { ParkModelService } from './models/index.js';
 import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
 import type { ResortDataService } from './resort-data.js';

@@ -1,6 +1,6 @@
 /** The parts the crowd forecast and crowd actuals bodies share: the scale and the measured accuracy. */
 import { Type } from 'typebox';
-import type { ParkModels } from '../../services/park-models.js';
+import type { ParkModels } from '../../services/models/index.js';
 import { Nullable } from '../schemas/common.js';
 
 export const CROWD_SCALE_TEXT =

@@ -8,70 +8,15 @@
  * the long weekends) are the peaks on top. The California parks are local-heavy: a flatter season
  * and Saturdays ~35% above a Tuesday.
  */
-import { BoundedCache } from './bounded-cache.js';
+import { holidaysOf } from '../../calendar/holidays.js';
 import { calendarDateOf, dayNumberFromParts, weekdayOf } from './local-time.js';
 import { FITTED_SHAPES } from './fitted-shapes.js';
 import { Rng } from './random.js';
 
+// The holiday dates are the shared calendar's; the simulator's own holiday periods below build on them.
+export { holidaysOf } from '../../calendar/holidays.js';
+
 export type Region = 'florida' | 'california';
-
-/** Day numbers of the movable and fixed holidays that shape crowds in one year. */
-export interface Holidays {
-  readonly mlk: number;
-  readonly presidents: number;
-  readonly easter: number;
-  readonly memorial: number;
-  readonly independence: number;
-  readonly labor: number;
-  readonly columbus: number;
-  readonly thanksgiving: number;
-  readonly christmas: number;
-}
-
-function nthWeekday(year: number, month: number, weekday: number, n: number): number {
-  const first = dayNumberFromParts(year, month, 1);
-  return first + ((weekday - weekdayOf(first) + 7) % 7) + 7 * (n - 1);
-}
-
-function lastWeekday(year: number, month: number, weekday: number): number {
-  const last = dayNumberFromParts(year, month + 1, 0);
-  return last - ((weekdayOf(last) - weekday + 7) % 7);
-}
-
-/** Gregorian Easter Sunday (anonymous Gregorian algorithm). */
-function easterSunday(year: number): number {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return dayNumberFromParts(year, month, day);
-}
-
-const holidayCache = new BoundedCache<number, Holidays>(16);
-
-export function holidaysOf(year: number): Holidays {
-  return holidayCache.get(year, () => ({
-    mlk: nthWeekday(year, 1, 1, 3),
-    presidents: nthWeekday(year, 2, 1, 3),
-    easter: easterSunday(year),
-    memorial: lastWeekday(year, 5, 1),
-    independence: dayNumberFromParts(year, 7, 4),
-    labor: nthWeekday(year, 9, 1, 1),
-    columbus: nthWeekday(year, 10, 1, 2),
-    thanksgiving: nthWeekday(year, 11, 4, 4),
-    christmas: dayNumberFromParts(year, 12, 25),
-  }));
-}
 
 export type HolidayPeriod =
   | 'christmas'

@@ -1,36 +1,36 @@
 /**
- * Separately ticketed event nights, modelled on the real calendars: the park closes early for day
- * guests and reopens for event guests. This is the ONE calendar of event nights: the simulator's
- * schedules (TICKETED_EVENT windows, earlier day-guest close), the crowd model's drivers and
- * `/v1/resorts/{resort}/events` all read it, so they never disagree.
+ * What the simulator adds to the shared calendar of event nights (`src/calendar/event-nights.ts`,
+ * which says which park holds which event on which night): each night's hours, how it runs and how
+ * it sells, modelled on the real events. The simulator's schedules (TICKETED_EVENT windows, earlier
+ * day-guest close), ticket sales and `/v1/resorts/{resort}/events` read it.
  *
- * - Magic Kingdom: Disney After Hours (mid-January to mid-March, Mon/Wed, 22:00-01:00), Mickey's
- *   Not-So-Scary Halloween Party (mid-Aug to Oct 31) and Mickey's Very Merry Christmas Party (early
- *   Nov to Dec 19), ~Tue/Thu/Fri/Sun nights, 19:00-24:00, day guests until 18:00.
- * - Hollywood Studios: Disney Jollywood Nights (mid-Nov to Dec 20, Wed/Sat, 20:30-00:30).
- * - Disneyland: Disneyland After Dark nights (Sweethearts' Nite in February, Star Wars Nite around
- *   May 4, Pride Nite in June, '90s Nite in August) and Disney's Merriest Nites (mid-Nov to
- *   mid-Dec, Mon/Wed), 21:00-01:00, day guests until 20:00.
- * - California Adventure: Oogie Boogie Bash, Sep-Oct ~Sun/Tue/Thu(/Fri) nights, 18:00-23:00.
- * - Universal Studios Florida and Universal Studios Hollywood: Halloween Horror Nights, Thu-Sun in
- *   September, most nights in October (Orlando into early November).
+ * - Magic Kingdom parties 19:00-24:00, day guests until 18:00; Disney After Hours 22:00-01:00.
+ * - Disneyland After Dark and Disney's Merriest Nites 21:00-01:00, day guests until 20:00.
+ * - Jollywood Nights 20:30-00:30; Oogie Boogie Bash 18:00-23:00; Halloween Horror Nights from
+ *   18:30 (Orlando) or 19:00 (Hollywood) to 01:00, 02:00 on Fridays and Saturdays.
  *
  * Prices are the lowest adult price of the night, in US dollars, on the real date-based tiers
  * (cheapest early in the season and mid-week, dearest on Fridays, Saturdays and near the holiday).
  * `sellOutDaysBefore` says how far ahead a night sells out (null: it never does).
  */
-import { holidaysOf } from './calendar.js';
+import {
+  CHRISTMAS_PARTY,
+  DISNEY_AFTER_HOURS,
+  HALLOWEEN_PARTY,
+  HHN_HOLLYWOOD,
+  HHN_ORLANDO,
+  JOLLYWOOD_NIGHTS,
+  MERRIEST_NITES,
+  NINETIES_NITE,
+  OOGIE_BOOGIE_BASH,
+  PRIDE_NITE,
+  STAR_WARS_NITE,
+  SWEETHEARTS_NITE,
+  eventSeriesOf,
+  type EventSeries,
+} from '../../calendar/event-nights.js';
 import { calendarDateOf, dayNumberFromParts } from './local-time.js';
 import { mix, unit } from './random.js';
-
-export interface EventSeries {
-  /** Stable identifier of the series (`mickeys-very-merry-christmas-party`). */
-  readonly id: string;
-  readonly name: string;
-  readonly parkKey: string;
-  readonly resortKey: string;
-}
-
 export interface EventNight {
   readonly description: string;
   readonly series: EventSeries;
@@ -55,12 +55,8 @@ export interface EventNight {
 
 const H = (hour: number, minute = 0): number => hour * 60 + minute;
 
-function firstWeekdayOnOrAfter(dayNumber: number, weekday: number): number {
-  const current = calendarDateOf(dayNumber).weekday;
-  return dayNumber + ((weekday - current + 7) % 7);
-}
-
-interface SeriesRule extends EventSeries {
+/** How the simulator runs and sells one series' nights. */
+interface NightRule {
   /** Cheapest and dearest lowest adult price across the season's tiers. */
   readonly priceBand: readonly [number, number];
   /** Sales open on this day number for the season containing `dayNumber`. */
@@ -87,10 +83,10 @@ function seriesHash(id: string): number {
   return hash;
 }
 
-function nightOf(rule: SeriesRule, dayNumber: number): EventNight {
+function nightOf(series: EventSeries, rule: NightRule, dayNumber: number): EventNight {
   const { year, weekday } = calendarDateOf(dayNumber);
   const weekend = weekday === 5 || weekday === 6 ? 1 : weekday === 7 ? 0.5 : 0;
-  const noise = unit(mix(seriesHash(rule.id), dayNumber));
+  const noise = unit(mix(seriesHash(series.id), dayNumber));
   const demand = Math.min(1, Math.max(0, 0.55 * rule.progress(dayNumber) + 0.33 * weekend + 0.12 * noise));
   const [low, high] = rule.priceBand;
   // Real tiers step in $5-$10; a tier ends in 9 (or 4) like the operators' price lists.
@@ -98,8 +94,8 @@ function nightOf(rule: SeriesRule, dayNumber: number): EventNight {
   const lowestAdultPrice = Math.min(high, Math.max(low, Math.round((raw + 1) / 5) * 5 - 1));
   const excess = demand - rule.sellOutDemand;
   return {
-    description: rule.name,
-    series: { id: rule.id, name: rule.name, parkKey: rule.parkKey, resortKey: rule.resortKey },
+    description: series.name,
+    series: { id: series.id, name: series.name, parkKey: series.parkKey, resortKey: series.resortKey },
     opens: rule.opens,
     closes: rule.closes(weekday),
     dayGuestsClose: rule.dayGuestsClose,
@@ -127,11 +123,7 @@ const AFTER_DARK = {
   waitFactor: 0.5,
 };
 
-const halloweenParty: SeriesRule = {
-  id: 'mickeys-not-so-scary-halloween-party',
-  name: "Mickey's Not-So-Scary Halloween Party",
-  parkKey: 'magic-kingdom',
-  resortKey: 'walt-disney-world',
+const halloweenParty: NightRule = {
   priceBand: [129, 229],
   salesOpen: (year) => dayNumberFromParts(year, 4, 8),
   progress: (d) => {
@@ -142,11 +134,7 @@ const halloweenParty: SeriesRule = {
   ...PARTY,
 };
 
-const christmasParty: SeriesRule = {
-  id: 'mickeys-very-merry-christmas-party',
-  name: "Mickey's Very Merry Christmas Party",
-  parkKey: 'magic-kingdom',
-  resortKey: 'walt-disney-world',
+const christmasParty: NightRule = {
   priceBand: [169, 229],
   salesOpen: (year) => dayNumberFromParts(year, 4, 8),
   progress: (d) => {
@@ -157,11 +145,7 @@ const christmasParty: SeriesRule = {
   ...PARTY,
 };
 
-const disneyAfterHours: SeriesRule = {
-  id: 'disney-after-hours-magic-kingdom',
-  name: 'Disney After Hours at Magic Kingdom',
-  parkKey: 'magic-kingdom',
-  resortKey: 'walt-disney-world',
+const disneyAfterHours: NightRule = {
   priceBand: [159, 189],
   salesOpen: (year) => dayNumberFromParts(year - 1, 10, 15),
   progress: (d) => {
@@ -176,11 +160,7 @@ const disneyAfterHours: SeriesRule = {
   waitFactor: 0.3,
 };
 
-const jollywoodNights: SeriesRule = {
-  id: 'disney-jollywood-nights',
-  name: 'Disney Jollywood Nights',
-  parkKey: 'hollywood-studios',
-  resortKey: 'walt-disney-world',
+const jollywoodNights: NightRule = {
   priceBand: [159, 209],
   salesOpen: (year) => dayNumberFromParts(year, 6, 10),
   progress: (d) => {
@@ -195,11 +175,7 @@ const jollywoodNights: SeriesRule = {
   waitFactor: 0.45,
 };
 
-const oogieBoogieBash: SeriesRule = {
-  id: 'oogie-boogie-bash',
-  name: 'Oogie Boogie Bash - A Disney Halloween Party',
-  parkKey: 'california-adventure',
-  resortKey: 'disneyland-resort',
+const oogieBoogieBash: NightRule = {
   priceBand: [149, 239],
   salesOpen: (year) => dayNumberFromParts(year, 6, 4),
   progress: (d) => {
@@ -214,13 +190,9 @@ const oogieBoogieBash: SeriesRule = {
   waitFactor: 0.5,
 };
 
-/** One rule per Disneyland After Dark theme; nights fall within the theme's dates. */
-function afterDark(id: string, name: string, salesMonth: number): SeriesRule {
+/** One rule per Disneyland After Dark theme, on sale from the first of `salesMonth`. */
+function afterDark(salesMonth: number): NightRule {
   return {
-    id,
-    name,
-    parkKey: 'disneyland',
-    resortKey: 'disneyland-resort',
     priceBand: [139, 159],
     salesOpen: (year) => dayNumberFromParts(year, salesMonth, 1),
     progress: () => 0.6,
@@ -229,24 +201,7 @@ function afterDark(id: string, name: string, salesMonth: number): SeriesRule {
   };
 }
 
-const sweetheartsNite = afterDark(
-  'disneyland-after-dark-sweethearts-nite',
-  "Disneyland After Dark: Sweethearts' Nite",
-  1,
-);
-const starWarsNite = afterDark(
-  'disneyland-after-dark-star-wars-nite',
-  'Disneyland After Dark: Star Wars Nite',
-  3,
-);
-const prideNite = afterDark('disneyland-after-dark-pride-nite', 'Disneyland After Dark: Pride Nite', 4);
-const ninetiesNite = afterDark('disneyland-after-dark-90s-nite', "Disneyland After Dark: '90s Nite", 6);
-
-const merriestNites: SeriesRule = {
-  id: 'disneys-merriest-nites',
-  name: "Disney's Merriest Nites",
-  parkKey: 'disneyland',
-  resortKey: 'disneyland-resort',
+const merriestNites: NightRule = {
   priceBand: [149, 184],
   salesOpen: (year) => dayNumberFromParts(year, 8, 20),
   progress: (d) => {
@@ -257,12 +212,8 @@ const merriestNites: SeriesRule = {
   ...AFTER_DARK,
 };
 
-function horrorNights(parkKey: string, resortKey: string, priceBand: readonly [number, number]): SeriesRule {
+function horrorNights(parkKey: string, priceBand: readonly [number, number]): NightRule {
   return {
-    id: `halloween-horror-nights-${resortKey === 'universal-orlando' ? 'orlando' : 'hollywood'}`,
-    name: 'Halloween Horror Nights',
-    parkKey,
-    resortKey,
     priceBand,
     salesOpen: (year) => dayNumberFromParts(year, 5, 28),
     progress: (d) => {
@@ -278,122 +229,29 @@ function horrorNights(parkKey: string, resortKey: string, priceBand: readonly [n
   };
 }
 
-const hhnOrlando = horrorNights('universal-studios-florida', 'universal-orlando', [79, 149]);
-const hhnHollywood = horrorNights('universal-studios-hollywood', 'universal-hollywood', [74, 144]);
-
-function magicKingdom(dayNumber: number): EventNight | null {
-  const { year, month, day, weekday } = calendarDateOf(dayNumber);
-  const halloweenStart = firstWeekdayOnOrAfter(dayNumberFromParts(year, 8, 8), 5);
-  const halloweenEnd = dayNumberFromParts(year, 10, 31);
-  if (dayNumber >= halloweenStart && dayNumber <= halloweenEnd) {
-    const nights = month === 10 ? [2, 4, 5, 7] : [2, 5];
-    if (dayNumber === halloweenEnd || nights.includes(weekday)) return nightOf(halloweenParty, dayNumber);
-  }
-  const christmasStart = firstWeekdayOnOrAfter(dayNumberFromParts(year, 11, 6), 5);
-  const christmasEnd = dayNumberFromParts(year, 12, 19);
-  if (
-    dayNumber >= christmasStart &&
-    dayNumber <= christmasEnd &&
-    dayNumber !== holidaysOf(year).thanksgiving
-  ) {
-    if ([2, 4, 5, 7].includes(weekday) || (month === 12 && day === 19)) {
-      return nightOf(christmasParty, dayNumber);
-    }
-  }
-  const afterHoursStart = dayNumberFromParts(year, 1, 12);
-  const afterHoursEnd = dayNumberFromParts(year, 3, 16);
-  if (dayNumber >= afterHoursStart && dayNumber <= afterHoursEnd && (weekday === 1 || weekday === 3)) {
-    if (dayNumber !== holidaysOf(year).mlk && dayNumber !== holidaysOf(year).presidents) {
-      return nightOf(disneyAfterHours, dayNumber);
-    }
-  }
-  return null;
-}
-
-function hollywoodStudios(dayNumber: number): EventNight | null {
-  const { year, weekday } = calendarDateOf(dayNumber);
-  const first = dayNumberFromParts(year, 11, 11);
-  const last = dayNumberFromParts(year, 12, 20);
-  if (dayNumber < first || dayNumber > last) return null;
-  if (dayNumber === holidaysOf(year).thanksgiving - 1) return null;
-  return weekday === 3 || weekday === 6 || dayNumber === last ? nightOf(jollywoodNights, dayNumber) : null;
-}
-
-function disneyland(dayNumber: number): EventNight | null {
-  const { year, month, weekday } = calendarDateOf(dayNumber);
-  const tuesdayOrWednesday = weekday === 2 || weekday === 3;
-  // Sweethearts' Nite: the Monday to Thursday nights of the week before Valentine's Day, Mon/Tue.
-  const valentines = dayNumberFromParts(year, 2, 14);
-  if (dayNumber >= valentines - 11 && dayNumber < valentines && (weekday === 1 || weekday === 2)) {
-    return nightOf(sweetheartsNite, dayNumber);
-  }
-  const mayFourth = dayNumberFromParts(year, 5, 4);
-  if (dayNumber >= mayFourth - 3 && dayNumber <= mayFourth + 3 && tuesdayOrWednesday) {
-    return nightOf(starWarsNite, dayNumber);
-  }
-  if (
-    month === 6 &&
-    calendarDateOf(dayNumber).day >= 8 &&
-    calendarDateOf(dayNumber).day <= 21 &&
-    weekday === 2
-  ) {
-    return nightOf(prideNite, dayNumber);
-  }
-  if (
-    month === 8 &&
-    calendarDateOf(dayNumber).day >= 17 &&
-    calendarDateOf(dayNumber).day <= 28 &&
-    tuesdayOrWednesday
-  ) {
-    return nightOf(ninetiesNite, dayNumber);
-  }
-  const merriestFirst = dayNumberFromParts(year, 11, 16);
-  const merriestLast = dayNumberFromParts(year, 12, 16);
-  const thanksgiving = holidaysOf(year).thanksgiving;
-  if (
-    dayNumber >= merriestFirst &&
-    dayNumber <= merriestLast &&
-    (weekday === 1 || weekday === 3) &&
-    (dayNumber < thanksgiving - 3 || dayNumber > thanksgiving + 3)
-  ) {
-    return nightOf(merriestNites, dayNumber);
-  }
-  return null;
-}
-
-function californiaAdventure(dayNumber: number): EventNight | null {
-  const { month, day, weekday } = calendarDateOf(dayNumber);
-  if (month !== 9 && month !== 10) return null;
-  if (month === 9 && day < 4) return null;
-  const nights = month === 9 ? [2, 4, 7] : [2, 4, 5, 7];
-  if (!(month === 10 && day === 31) && !nights.includes(weekday)) return null;
-  return nightOf(oogieBoogieBash, dayNumber);
-}
-
-function horrorNightsCalendar(rule: SeriesRule, lastMonth: number, lastDay: number) {
-  return (dayNumber: number): EventNight | null => {
-    const { year, month, day, weekday } = calendarDateOf(dayNumber);
-    const start = firstWeekdayOnOrAfter(dayNumberFromParts(year, 9, 1), 5);
-    if (dayNumber < start || dayNumber > dayNumberFromParts(year, lastMonth, lastDay)) return null;
-    const nightly = (month === 10 && day >= 15) || month === 11;
-    const nights = month === 9 ? [4, 5, 6, 7] : [3, 4, 5, 6, 7];
-    if (!nightly && !nights.includes(weekday)) return null;
-    return nightOf(rule, dayNumber);
-  };
-}
-
-const EVENT_CALENDARS: Readonly<Record<string, (dayNumber: number) => EventNight | null>> = {
-  'magic-kingdom': magicKingdom,
-  'hollywood-studios': hollywoodStudios,
-  disneyland,
-  'california-adventure': californiaAdventure,
-  'universal-studios-florida': horrorNightsCalendar(hhnOrlando, 11, 2),
-  'universal-studios-hollywood': horrorNightsCalendar(hhnHollywood, 11, 1),
-};
+/** Each series' rule, by the series' id. */
+const NIGHT_RULES: ReadonlyMap<string, NightRule> = new Map([
+  [HALLOWEEN_PARTY.id, halloweenParty],
+  [CHRISTMAS_PARTY.id, christmasParty],
+  [DISNEY_AFTER_HOURS.id, disneyAfterHours],
+  [JOLLYWOOD_NIGHTS.id, jollywoodNights],
+  [OOGIE_BOOGIE_BASH.id, oogieBoogieBash],
+  [SWEETHEARTS_NITE.id, afterDark(1)],
+  [STAR_WARS_NITE.id, afterDark(3)],
+  [PRIDE_NITE.id, afterDark(4)],
+  [NINETIES_NITE.id, afterDark(6)],
+  [MERRIEST_NITES.id, merriestNites],
+  [HHN_ORLANDO.id, horrorNights(HHN_ORLANDO.parkKey, [79, 149])],
+  [HHN_HOLLYWOOD.id, horrorNights(HHN_HOLLYWOOD.parkKey, [74, 144])],
+]);
 
 /** The event night of a park on a park-local day number, or null. At most one per park and night. */
 export function eventNightOf(parkKey: string, dayNumber: number): EventNight | null {
-  return EVENT_CALENDARS[parkKey]?.(dayNumber) ?? null;
+  const series = eventSeriesOf(parkKey, dayNumber);
+  if (!series) return null;
+  const rule = NIGHT_RULES.get(series.id);
+  if (!rule) throw new Error(`the simulator has no rule for the event series ${series.id}`);
+  return nightOf(series, rule, dayNumber);
 }
 
 /** Every event night of the given parks from `firstDay` to `lastDay` inclusive, by date then park. */

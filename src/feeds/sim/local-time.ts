@@ -5,6 +5,16 @@
  * hand-rolled.
  */
 import { DateTime } from 'luxon';
+import { calendarDateOf, dayNumberFromParts } from '../../lib/day-numbers.js';
+
+// The plain day-number arithmetic is shared with the calendar (`src/calendar/`); the simulator
+// reads it from here with the rest of its park-local time.
+export {
+  calendarDateOf,
+  dayNumberFromParts,
+  isoWeekdayOf as weekdayOf,
+  type CalendarDate,
+} from '../../lib/day-numbers.js';
 
 const DAY_MS = 86_400_000;
 
@@ -29,37 +39,8 @@ export function dayNumberOf(date: string): number {
   return ms / DAY_MS;
 }
 
-export interface CalendarDate {
-  readonly year: number;
-  /** 1-12 */
-  readonly month: number;
-  readonly day: number;
-  /** ISO weekday: 1 = Monday … 7 = Sunday. */
-  readonly weekday: number;
-}
-
-export function calendarDateOf(dayNumber: number): CalendarDate {
-  const d = new Date(dayNumber * DAY_MS);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    weekday: weekdayOf(dayNumber),
-  };
-}
-
-/** ISO weekday of a day number (1970-01-01 was a Thursday). */
-export function weekdayOf(dayNumber: number): number {
-  return ((((dayNumber + 3) % 7) + 7) % 7) + 1;
-}
-
 export function dateStringOf(dayNumber: number): string {
   return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Day number of a calendar date (month 1-12). */
-export function dayNumberFromParts(year: number, month: number, day: number): number {
-  return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
 /**

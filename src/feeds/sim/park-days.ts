@@ -5,7 +5,7 @@
  * cost, never results.
  */
 import type { Park } from '../../catalog/types.js';
-import { BoundedCache } from './bounded-cache.js';
+import { BoundedCache } from '../../lib/bounded-cache.js';
 import { crowdFactor, resortCrowdFactor } from './calendar.js';
 import { calendarDateOf, dateStringOf, parkDayNumberAt } from './local-time.js';
 import { parkProfileOf, type ParkProfile } from './parks.js';

@@ -5,8 +5,8 @@
  */
 import { resolveDate } from '../../api/params.js';
 import type { Attraction, Park } from '../../catalog/types.js';
-import { addDays, localDate } from '../../lib/time.js';
-import { FORECAST_DAYS, hourBoundaries } from '../../services/park-models.js';
+import { addDays, hourBoundaries, localDate } from '../../lib/time.js';
+import { FORECAST_DAYS } from '../../services/models/index.js';
 import { escapeHtml } from '../docs/escape.js';
 import { dayLabel, zoneName } from '../format.js';
 import { jsonScript } from './json-script.js';

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
 import { isoTimestamp } from '../../../lib/time.js';
 import { dayNumber } from '../../../models/hourly-history.js';
-import { FORECAST_DAYS } from '../../../services/park-models.js';
+import { FORECAST_DAYS } from '../../../services/models/index.js';
 import type { ApiContext } from '../../context.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { requirePark } from '../../lookup.js';

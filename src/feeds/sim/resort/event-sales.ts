@@ -6,7 +6,7 @@
 import type { Resort } from '../../../catalog/types.js';
 import type { EventNightOffer } from '../../resort-data.js';
 import { eventNightsBetween, type EventNight } from '../event-nights.js';
-import { BoundedCache } from '../bounded-cache.js';
+import { BoundedCache } from '../../../lib/bounded-cache.js';
 import { dateStringOf, dayNumberOf, localInstant as zoneInstant } from '../local-time.js';
 import { mix, unit } from '../random.js';
 import { usd } from './demand.js';

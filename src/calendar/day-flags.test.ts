@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dayNumber } from '../models/hourly-history.js';
-import { calendarFlags } from './crowd-calendar.js';
+import { calendarFlags } from './day-flags.js';
 
-describe('the crowd calendar', () => {
+describe('the calendar flags of a day', () => {
   it('flags Thanksgiving as a holiday in Thanksgiving week', () => {
     expect(calendarFlags('epcot', dayNumber('2026-11-26'))).toMatchObject({
       holiday: 'Thanksgiving',

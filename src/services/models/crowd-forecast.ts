@@ -1,0 +1,189 @@
+/**
+ * A park's crowd forecast for today and the next 29 days: each day's index (the rides' predicted
+ * midday level times the learned calendar effects, or today's observed index once the park has an
+ * hour of waits), its 1-10 level with a range, and the drivers behind it in English for
+ * `/v1/parks/{park}/crowds` and the park page.
+ */
+import { DateTime } from 'luxon';
+import type { Park } from '../../catalog/types.js';
+import { calendarFlags, type CalendarFlags } from '../../calendar/day-flags.js';
+import {
+  calendarMultiplier,
+  crowdLevel,
+  learnCalendarEffects,
+  meanOfFinite,
+  predictedIndex,
+  type CalendarDriver,
+  type CrowdScale,
+  type DayDrivers,
+  type LearnedEffect,
+} from '../../models/crowd.js';
+import { isoDateOf, weekdayOf } from '../../models/hourly-history.js';
+import { DEFAULT_WAIT_MODEL_OPTIONS, horizonBandOf } from '../../models/wait-forecast.js';
+import type { RideModel } from './day-fit.js';
+
+export const FORECAST_DAYS = 30;
+
+export interface CrowdDriver {
+  readonly driver: 'weekday' | 'season' | 'recent_trend' | CalendarDriver;
+  /** Multiplier on the park's typical day this driver contributes. */
+  readonly effect: number;
+  readonly detail: string;
+}
+
+export interface CrowdForecastDay {
+  readonly date: string;
+  readonly day: number;
+  readonly index: number;
+  readonly level: number;
+  readonly level_low: number;
+  readonly level_high: number;
+  /** `observed` for today once the park has an hour of waits, `forecast` otherwise. */
+  readonly basis: 'observed' | 'forecast';
+  readonly drivers: readonly CrowdDriver[];
+}
+
+export interface ForecastInput {
+  readonly park: Park;
+  readonly rides: readonly RideModel[];
+  /** Observed index of the finished days. */
+  readonly observed: ReadonlyMap<number, number>;
+  /** Operating hours of the finished days. */
+  readonly finishedHours: ReadonlyMap<number, number>;
+  /** Operating hours of the forecast days whose schedule is published. */
+  readonly scheduledHours: ReadonlyMap<number, number>;
+  readonly scale: CrowdScale;
+  readonly todayDay: number;
+  /** Today's observed index; NaN until the park has an hour of waits. */
+  readonly todayIndex: number;
+  /** The level range's multipliers from the index's past errors, when enough were scored. */
+  readonly range: { lower: number; upper: number } | undefined;
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Each weekday's mean observed index over the park's average day. */
+function weekdayIndex(observed: ReadonlyMap<number, number>): number[] {
+  const byWeekday: number[][] = Array.from({ length: 7 }, () => []);
+  for (const [day, index] of observed) byWeekday[weekdayOf(day)]?.push(index);
+  const overall = meanOfFinite([...observed.values()]);
+  return byWeekday.map((values) => {
+    const mean = meanOfFinite(values);
+    return overall > 0 && Number.isFinite(mean) ? mean / overall : 1;
+  });
+}
+
+/**
+ * The forecast days (a day without an index is left out) and the learned calendar multiplier of
+ * each forecast day (holidays, breaks, event nights, hours), which best times apply to every ride.
+ */
+export function crowdForecast(input: ForecastInput): {
+  days: CrowdForecastDay[];
+  calendar: Map<number, number>;
+} {
+  const { park, rides, observed, scale, todayDay, todayIndex, range } = input;
+  const calendar = new Map<number, number>();
+  const usualHours = meanOfFinite([...input.finishedHours.values()].filter((hours) => hours > 0));
+  const hoursOf = new Map(input.finishedHours);
+  for (const [day, hours] of input.scheduledHours) hoursOf.set(day, hours);
+  const flagsCache = new Map<number, CalendarFlags>();
+  const flagsOf = (day: number) => {
+    let flags = flagsCache.get(day);
+    if (!flags) {
+      flags = calendarFlags(park.key, day);
+      flagsCache.set(day, flags);
+    }
+    return flags;
+  };
+  const driversOf = (day: number): DayDrivers => {
+    const flags = flagsOf(day);
+    const hours = hoursOf.get(day) ?? Number.NaN;
+    return {
+      holiday: flags.holiday !== null,
+      school_break: flags.school_break !== null,
+      event_night: flags.event_night !== null,
+      hours_length: usualHours > 0 && hours >= usualHours + 1,
+    };
+  };
+  const effects = learnCalendarEffects(
+    observed,
+    driversOf,
+    weekdayOf,
+    todayDay - DEFAULT_WAIT_MODEL_OPTIONS.recentDays,
+  );
+  const predictors = rides.map(({ model, typicalMidday: midday }) => ({
+    predict: model.predict,
+    typicalMidday: midday,
+  }));
+  const weekdays = weekdayIndex(observed);
+  const recentLevel = meanOfFinite(rides.map(({ model }) => model.recentLevel));
+  const days: CrowdForecastDay[] = [];
+  for (let offset = 0; offset < FORECAST_DAYS; offset++) {
+    const day = todayDay + offset;
+    const drivers = driversOf(day);
+    const base = predictedIndex(predictors, day);
+    const observedToday = offset === 0 && !Number.isNaN(todayIndex);
+    const multiplier = calendarMultiplier(effects, drivers);
+    calendar.set(day, multiplier);
+    const index = observedToday ? todayIndex : base * multiplier;
+    if (Number.isNaN(index)) continue;
+    const band = horizonBandOf(Math.max(1, offset));
+    const lower = observedToday
+      ? 1
+      : (range?.lower ?? meanOfFinite(rides.map(({ model }) => Math.sqrt(model.bands.lower[band] ?? 1))));
+    const upper = observedToday
+      ? 1
+      : (range?.upper ?? meanOfFinite(rides.map(({ model }) => Math.sqrt(model.bands.upper[band] ?? 1))));
+    const flags = flagsOf(day);
+    const season = meanOfFinite(rides.map(({ model }) => model.dayLevel(day) / model.recentLevel));
+    const list: CrowdDriver[] = [
+      {
+        driver: 'weekday',
+        effect: round(weekdays[weekdayOf(day)] ?? 1, 3),
+        detail: `${DateTime.fromISO(isoDateOf(day), { zone: 'UTC' }).setLocale('en').toFormat('cccc')}s against the park's average day`,
+      },
+      {
+        driver: 'season',
+        effect: round(Number.isFinite(season) ? season : 1, 3),
+        detail:
+          'Change seen from now to this time of year in earlier years (1 until a year of history exists)',
+      },
+      {
+        driver: 'recent_trend',
+        effect: round(Number.isFinite(recentLevel) ? recentLevel : 1, 3),
+        detail: `Waits of the last ${Math.min(...DEFAULT_WAIT_MODEL_OPTIONS.recentWindows)}-${Math.max(...DEFAULT_WAIT_MODEL_OPTIONS.recentWindows)} days against typical`,
+      },
+    ];
+    const hours = hoursOf.get(day) ?? 0;
+    list.push({
+      driver: 'hours_length',
+      effect: round(drivers.hours_length ? effects.hours_length.effect : 1, 3),
+      detail: `${round(hours, 1)} operating hours (usually ${Number.isFinite(usualHours) ? round(usualHours, 1) : 'unknown'})`,
+    });
+    const named: readonly [CalendarDriver, string | null][] = [
+      ['holiday', flags.holiday],
+      ['school_break', flags.school_break],
+      ['event_night', flags.event_night],
+    ];
+    for (const [driver, name] of named) {
+      if (name === null) continue;
+      const learned: LearnedEffect = effects[driver];
+      list.push({
+        driver,
+        effect: round(learned.effect, 3),
+        detail: `${name} (effect learned from ${learned.days} recorded day${learned.days === 1 ? '' : 's'})`,
+      });
+    }
+    days.push({
+      date: isoDateOf(day),
+      day,
+      index: round(index, 3),
+      level: crowdLevel(index, scale),
+      level_low: crowdLevel(index * Math.min(1, lower), scale),
+      level_high: crowdLevel(index * Math.max(1, upper), scale),
+      basis: observedToday ? 'observed' : 'forecast',
+      drivers: list,
+    });
+  }
+  return { days, calendar };
+}

@@ -1,0 +1,77 @@
+/**
+ * What a park's models learn from its finished days only: each ride's wait model with its bounds
+ * and typical midday wait, the observed crowd index, the 1-10 scale, the measured accuracy and the
+ * level range. Finished days change only when the park-local day does, so the service fits this
+ * once a day and reuses it for the refits in between (their result would be the same).
+ */
+import type { Attraction, Park } from '../../catalog/types.js';
+import { crowdScale, observedIndex, typicalMidday, type CrowdScale } from '../../models/crowd.js';
+import type { HourlyDay } from '../../models/hourly-history.js';
+import { fitParkWaitModels, quantile, type WaitModel } from '../../models/wait-forecast.js';
+import { measureAccuracy, type CrowdAccuracy } from './accuracy.js';
+
+const YEAR_DAYS = 365;
+
+export interface RideModel {
+  readonly ride: Attraction;
+  readonly model: WaitModel;
+  readonly typicalMidday: number;
+}
+
+/** What a park's models learned from its finished days, fitted on park-local day `day`. */
+export interface DayFit {
+  readonly day: number;
+  readonly rides: ReadonlyMap<string, RideModel>;
+  readonly observed: ReadonlyMap<number, number>;
+  readonly scale: CrowdScale;
+  /** Days with an observed index in the year the scale comes from. */
+  readonly scaleDays: number;
+  readonly accuracy: CrowdAccuracy;
+  /** The crowd level's range multipliers, from the index's past errors (enough of them). */
+  readonly range: { lower: number; upper: number } | undefined;
+}
+
+/** Fits a park's models on its finished days (`finished`: each ride's days, oldest first). */
+export function fitFinishedDays(
+  park: Park,
+  finished: ReadonlyMap<string, HourlyDay[]>,
+  todayDay: number,
+): DayFit {
+  const rides = new Map<string, RideModel>();
+  const recorded = park.attractions.filter(
+    (ride) => ride.type === 'ride' && (finished.get(ride.id) ?? []).length > 0,
+  );
+  // The park's rides are fitted together: their seasonal change is pooled.
+  const waitModels = fitParkWaitModels(
+    recorded.map((ride) => finished.get(ride.id) ?? []),
+    todayDay,
+  );
+  recorded.forEach((ride, index) => {
+    const days = finished.get(ride.id) ?? [];
+    const model = waitModels[index];
+    if (!model) return;
+    rides.set(ride.id, { ride, model, typicalMidday: typicalMidday(days, todayDay) });
+  });
+  const rideList = [...rides.values()];
+  const histories = rideList.map(({ ride }) => finished.get(ride.id) ?? []);
+  const middays = rideList.map(({ typicalMidday: value }) => value);
+  const observed = observedIndex(histories, middays, Number.NEGATIVE_INFINITY, todayDay - 1);
+  const scaleValues = [...observed.entries()]
+    .filter(([day]) => day >= todayDay - YEAR_DAYS)
+    .map(([, index]) => index);
+  const { accuracy, indexRatios } = measureAccuracy(histories, todayDay);
+  return {
+    day: todayDay,
+    rides,
+    observed,
+    scale: crowdScale(scaleValues),
+    scaleDays: scaleValues.length,
+    accuracy,
+    // The level range: the index's own past errors once 20 days were scored; before that, the
+    // square root of the hourly bands (a day's index averages hours and rides, so it errs less).
+    range:
+      indexRatios.length >= 20
+        ? { lower: quantile(indexRatios, 0.1), upper: quantile(indexRatios, 0.9) }
+        : undefined,
+  };
+}

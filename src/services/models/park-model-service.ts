@@ -1,0 +1,189 @@
+/**
+ * The service's own models for every park, fitted on the store's recorded history and cached:
+ * hourly posted waits per ride (`history.ts`), each ride's wait model with calibrated bounds and
+ * typical waits, the park's observed crowd index and measured accuracy (`day-fit.ts`), and its
+ * crowd forecast for 30 days with drivers (`crowd-forecast.ts`). Recomputed every 15 minutes in
+ * the background; requests read the cache and never wait for a fit (only the very first request
+ * for a park before start-up finished computing would).
+ *
+ * What is learned from finished days only is fitted once per park-local day; the refits in between
+ * sample today and forecast.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import type { Catalog } from '../../catalog/catalog.js';
+import type { Park } from '../../catalog/types.js';
+import { UpstreamError, type ScheduleFeed } from '../../feeds/types.js';
+import type { Clock } from '../../lib/clock.js';
+import { localDate } from '../../lib/time.js';
+import type { CrowdScale } from '../../models/crowd.js';
+import { dayNumber, isoDateOf } from '../../models/hourly-history.js';
+import type { HistoryStore } from '../../store/ports.js';
+import type { CrowdAccuracy } from './accuracy.js';
+import { FORECAST_DAYS, crowdForecast, type CrowdForecastDay } from './crowd-forecast.js';
+import { fitFinishedDays, type DayFit, type RideModel } from './day-fit.js';
+import { HistorySampler, operatingHours, type ParkHistory } from './history.js';
+import { todayIndex } from './today.js';
+
+export const MODELS_REFRESH_MS = 15 * 60_000;
+
+export interface ParkModels {
+  readonly park: Park;
+  readonly computed_at: number;
+  readonly today: string;
+  readonly rides: ReadonlyMap<string, RideModel>;
+  /** Observed crowd index per park-local day (today's once it has an hour of waits). */
+  readonly observed: ReadonlyMap<number, number>;
+  readonly today_observed: boolean;
+  readonly scale: CrowdScale;
+  /** Days with an observed index in the year the scale comes from. */
+  readonly scale_days: number;
+  readonly forecast: readonly CrowdForecastDay[];
+  /** The learned calendar multiplier of each forecast day (holidays, breaks, event nights, hours). */
+  readonly calendar: ReadonlyMap<number, number>;
+  readonly accuracy: CrowdAccuracy;
+  /** Days of recorded history the models learned from. */
+  readonly history_days: number;
+}
+
+export class ParkModelService {
+  private readonly cache = new Map<string, ParkModels>();
+  private readonly histories: HistorySampler;
+  private readonly dayFits = new Map<string, DayFit>();
+  private readonly inFlight = new Map<string, Promise<ParkModels>>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly catalog: Catalog,
+    store: HistoryStore,
+    private readonly schedule: ScheduleFeed,
+    private readonly clock: Clock,
+    coverageStart: string,
+    private readonly logger: Logger,
+  ) {
+    this.histories = new HistorySampler(store, schedule, coverageStart);
+  }
+
+  /** The park's models, computing them now only if they have never been computed. */
+  async forPark(park: Park): Promise<ParkModels> {
+    return this.cache.get(park.key) ?? (await this.recompute(park));
+  }
+
+  /** Changes with each recomputation of the park: bodies built from one can be reused until then. */
+  version(park: Park): string {
+    return String(this.cache.get(park.key)?.computed_at ?? 'never');
+  }
+
+  async recomputeAll(): Promise<void> {
+    for (const park of this.catalog.parks) {
+      if (this.stopped) return;
+      await this.recompute(park);
+      // One park at a time, with a turn of the event loop between them (requests, collection).
+      await nextTurn();
+    }
+  }
+
+  /**
+   * Computes every park in the background (start-up does not wait for it; a request for a park
+   * not computed yet waits for that park only).
+   */
+  warm(): void {
+    this.recomputeAll().catch((error: unknown) => {
+      this.logger.error({ err: error }, 'model computation failed');
+    });
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      // A failed round keeps the last models; the next round tries again.
+      this.recomputeAll().catch((error: unknown) => {
+        this.logger.error({ err: error }, 'model recomputation failed');
+      });
+    }, MODELS_REFRESH_MS);
+    this.timer.unref();
+  }
+
+  /** Stops the schedule and waits for computations in progress (they read the store). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  recompute(park: Park): Promise<ParkModels> {
+    const running = this.inFlight.get(park.key);
+    if (running) return running;
+    const job = this.compute(park).finally(() => this.inFlight.delete(park.key));
+    this.inFlight.set(park.key, job);
+    return job;
+  }
+
+  private async compute(park: Park): Promise<ParkModels> {
+    const now = this.clock.now();
+    const today = localDate(now, park.time_zone);
+    const todayDay = dayNumber(today);
+    const { history, today: todaySampled } = await this.histories.sample(park, now);
+
+    const { rides, observed, scale, scaleDays, accuracy, range } = this.dayFit(park, history, todayDay);
+    const rideList = [...rides.values()];
+    const todayObserved = todayIndex(rideList, todaySampled, todayDay);
+    const fullObserved = new Map(observed);
+    if (!Number.isNaN(todayObserved)) fullObserved.set(todayDay, todayObserved);
+    const { days: forecast, calendar } = crowdForecast({
+      park,
+      rides: rideList,
+      observed,
+      finishedHours: history.hours,
+      scheduledHours: await this.scheduledHours(park, todayDay),
+      scale,
+      todayDay,
+      todayIndex: todayObserved,
+      range,
+    });
+    const models: ParkModels = {
+      park,
+      computed_at: now,
+      today,
+      rides,
+      observed: fullObserved,
+      today_observed: !Number.isNaN(todayObserved),
+      scale,
+      scale_days: scaleDays,
+      forecast,
+      accuracy,
+      calendar,
+      history_days: observed.size,
+    };
+    this.cache.set(park.key, models);
+    return models;
+  }
+
+  /**
+   * The park's fit on its finished days, made once a park-local day: a refit every 15 minutes then
+   * samples today and forecasts, without fitting and calibrating every ride again.
+   */
+  private dayFit(park: Park, history: ParkHistory, todayDay: number): DayFit {
+    const cached = this.dayFits.get(park.key);
+    if (cached?.day === todayDay) return cached;
+    const fit = fitFinishedDays(park, history.finished, todayDay);
+    this.dayFits.set(park.key, fit);
+    return fit;
+  }
+
+  /** Operating hours of the forecast days whose schedule the feed publishes. */
+  private async scheduledHours(park: Park, todayDay: number): Promise<Map<number, number>> {
+    const hours = new Map<number, number>();
+    for (let offset = 0; offset < FORECAST_DAYS; offset++) {
+      const day = todayDay + offset;
+      // A real upstream publishes a few days of schedule only: a later day's hours are unknown
+      // (no long-hours driver), not a reason to fail the whole park's models.
+      const schedule = await this.schedule.readSchedule(park, isoDateOf(day)).catch((error: unknown) => {
+        if (error instanceof UpstreamError) return undefined;
+        throw error;
+      });
+      if (schedule) hours.set(day, operatingHours(schedule));
+    }
+    return hours;
+  }
+}
