@@ -4,7 +4,7 @@
  * every data endpoint answers there as it does on the embedded SQLite and in-process state.
  */
 import { DATA_ENDPOINTS } from '../../src/api/routes/index.js';
-import { describeDataEndpoint, type SuiteConfiguration } from '../support/endpoint-suite.js';
+import { describeDataEndpoints, type SuiteConfiguration } from '../support/endpoint-suite.js';
 import { describeWithDatabases, freshDatabase, freshRedisPrefix, redisUrl } from '../support/scale-out.js';
 
 const scaledOut: SuiteConfiguration = {
@@ -20,5 +20,5 @@ const scaledOut: SuiteConfiguration = {
 };
 
 describeWithDatabases('scaled out: PostgreSQL and Redis', () => {
-  for (const endpoint of DATA_ENDPOINTS) describeDataEndpoint(endpoint, scaledOut);
+  describeDataEndpoints(DATA_ENDPOINTS, scaledOut);
 });

@@ -1,6 +1,6 @@
 /**
  * The shared endpoint suite: what every data endpoint must do, checked from its registry entry.
- * A test file calls `describeDataEndpoint(endpoint)` once per endpoint; the servers are shared by
+ * A test file calls `describeDataEndpoints(endpoints)` once; the servers are shared by
  * the whole file. Each test speaks for a client address of its own (TRUST_PROXY=loopback), so the
  * keyless limits of one test never reach another.
  */
@@ -40,8 +40,6 @@ const EMBEDDED: SuiteConfiguration = {
   prepare: () => Promise.resolve({ env: {}, release: () => Promise.resolve() }),
 };
 
-let servers: (Servers & { release(): Promise<void> }) | undefined;
-let users = 0;
 let addresses = 0;
 
 /** A client address nobody else in the file uses. */
@@ -50,11 +48,13 @@ function freshAddress(): Record<string, string> {
   return { 'x-forwarded-for': `198.51.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}` };
 }
 
-/** Starts the file's servers on first use: a fixed clock, so no refresh lands between two requests. */
+/**
+ * Starts the servers once for every endpoint the suite tests (before all of them, closed after all
+ * of them): a fixed clock, so no refresh lands between two requests.
+ */
 function useServers(configuration: SuiteConfiguration): () => Servers {
+  let servers: (Servers & { release(): Promise<void> }) | undefined;
   beforeAll(async () => {
-    users += 1;
-    if (servers) return;
     const clock = new ManualClock(Date.parse('2026-11-21T16:00:05Z'));
     const [state, stateWithout] = await Promise.all([configuration.prepare(), configuration.prepare()]);
     const start = (prepared: typeof state, env: Record<string, string>) =>
@@ -79,8 +79,7 @@ function useServers(configuration: SuiteConfiguration): () => Servers {
     };
   });
   afterAll(async () => {
-    users -= 1;
-    if (users > 0 || !servers) return;
+    if (!servers) return;
     await Promise.all([servers.served.close(), servers.withoutProviderData.close()]);
     await servers.release();
     servers = undefined;
@@ -115,10 +114,19 @@ function expectCaching(headers: Headers, maxAge: number): void {
 /** `path` with one more query parameter, which sends the request to the router (the lane takes only declared ones). */
 const viaRouter = (path: string) => `${path}${path.includes('?') ? '&' : '?'}via=router`;
 
-export function describeDataEndpoint(endpoint: Endpoint, configuration = EMBEDDED): void {
+/** The shared suite for every endpoint in `endpoints`, all on one pair of servers. */
+export function describeDataEndpoints(endpoints: readonly Endpoint[], configuration = EMBEDDED): void {
+  const get = useServers(configuration);
+  for (const endpoint of endpoints) describeDataEndpoint(endpoint, configuration, get);
+}
+
+function describeDataEndpoint(
+  endpoint: Endpoint,
+  configuration: SuiteConfiguration,
+  get: () => Servers,
+): void {
   const where = configuration === EMBEDDED ? '' : `, ${configuration.name}`;
   describe(`GET ${endpoint.url} (${endpoint.operationId}${where})`, () => {
-    const get = useServers(configuration);
     const path = endpoint.examples[0];
 
     it('answers a keyless caller: keyless limits, public caching, a body the OpenAPI document accepts', async () => {
