@@ -40,8 +40,11 @@ export default defineConfig({
         extends: true,
         test: {
           // The real server on a random port, spoken to over HTTP, WebSocket and SSE.
+          // One module graph per worker too: each file starts its own servers, but does not load
+          // the whole service again to do so.
           name: 'integration',
           include: ['test/**/*.test.ts'],
+          isolate: false,
           exclude: [...DATABASE_TESTS, ...BROWSER_TESTS],
         },
       },

@@ -11,11 +11,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const LONG_FILES = [
   'test/scale-out/multi-instance.test.ts',
-  'test/scale-out/endpoints.test.ts',
-  'test/api/endpoints.test.ts',
   'test/site/browser.test.ts',
   'test/api/start-up.test.ts',
   'test/cli/models-backtest.test.ts',
+  'src/store/postgres/postgres-store.test.ts',
+  'test/api/access.test.ts',
+  'src/feeds/sim/realism/realism.test.ts',
 ];
 
 const PROJECT_ORDER = ['scale-out', 'browser', 'integration', 'unit'];
