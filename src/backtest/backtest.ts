@@ -1,25 +1,37 @@
 /**
  * Rolling-origin backtest of the wait and crowd models on recorded waits.
  *
- * For each origin spread over the last 365 days of a file, the models are fitted on the days
- * strictly before the origin (the split hands them nothing else) and predict every hour 8:00-21:59
- * of origin+1 … origin+30; each hour with at least two readings is scored against its mean posted
- * wait. Baseline: the typical wait (mean posted wait of that weekday and hour over all earlier data).
+ * For each origin spread over the 365 days that end at `until` (or a file's last day), the models
+ * are fitted on the days strictly before the origin (the split hands them nothing else; with
+ * `historyDays`, only that many days before it: a cold start) and predict every hour 8:00-21:59 of
+ * origin+1 … origin+30; each hour with at least two readings is scored against its mean posted
+ * wait. Baseline: the typical wait (mean posted wait of that weekday and hour over all data before
+ * the origin, whatever the models were shown). The calendar columns of a scored day are published
+ * in advance and may be read; nothing else of it.
+ *
  * The attractions of one park (from the metadata; `unknown` without it) are fitted together at each
- * origin, as the service fits a park's rides: their seasonal change is pooled. A park's crowd levels
- * are scored as the service scores its published accuracy (`scoreCrowdLevels`).
+ * origin, as the service fits a park's rides. A park's crowd levels are scored as the service scores
+ * its published accuracy (`scoreCrowdLevels`). The nowcast: each scored day again, the models given
+ * the park's readings of that day before 11:00 (and 13:00) predicting the hours from one after.
  */
 import { middayMean } from '../models/crowd.js';
 import { modelCrowdForecast, scoreCrowdLevels, type CrowdForecast } from '../models/crowd-accuracy.js';
-import { FIRST_HOUR, LAST_HOUR, type HourlyDay, type RideHistory } from '../models/hourly-history.js';
+import type { ParkCalendar } from '../models/calendar-features.js';
 import {
-  DEFAULT_WAIT_MODEL_OPTIONS,
-  HORIZON_BANDS,
+  FIRST_HOUR,
+  LAST_HOUR,
+  weekdayOf,
+  type HourlyDay,
+  type RideHistory,
+} from '../models/hourly-history.js';
+import { HORIZON_BANDS, horizonBandOf, typicalWaits, type TypicalWaits } from '../models/wait-forecast.js';
+import {
+  DEFAULT_COMBINED_OPTIONS,
   fitParkWaitModels,
-  horizonBandOf,
+  type CombinedModelOptions,
+  type ParkWaitModels,
   type WaitModel,
-  type WaitModelOptions,
-} from '../models/wait-forecast.js';
+} from '../models/wait-model.js';
 
 export const HORIZON_DAYS = 30;
 export const ORIGIN_COUNT = 12;
@@ -36,6 +48,16 @@ export interface HorizonScore {
   readonly baseline_mae_minutes: number;
 }
 
+/** The rest of the day predicted from its morning, against the same model without it. */
+export interface NowcastScore {
+  readonly hours_scored: number;
+  readonly mae_minutes: number;
+  readonly forecast_mae_minutes: number;
+}
+
+/** The cut hours of the nowcast (readings before them are given), by their label. */
+export const NOWCAST_CUTS = { '11:00': 11, '13:00': 13 } as const;
+
 export interface AttractionScore {
   readonly attraction: string;
   readonly park: string;
@@ -45,6 +67,7 @@ export interface AttractionScore {
   readonly coverage_80: number;
   readonly band_width_80_minutes: number;
   readonly by_horizon: Record<string, HorizonScore>;
+  readonly nowcast: Record<keyof typeof NOWCAST_CUTS, NowcastScore>;
 }
 
 export interface ParkScore {
@@ -103,9 +126,48 @@ class ErrorSum {
 
 interface FittedOrigin {
   readonly origin: number;
+  /** What the models were shown. */
   readonly fit: HourlyDay[];
   readonly scored: HourlyDay[];
   readonly model: WaitModel;
+  /** The park's models at this origin (for the nowcast) and this ride's place among them. */
+  readonly park: ParkWaitModels;
+  readonly ride: number;
+  /** Each park ride's scored days by day number, in the park models' order. */
+  readonly parkDays: readonly ReadonlyMap<number, HourlyDay>[];
+  /** The baseline: typical waits over every day before the origin. */
+  readonly baseline: TypicalWaits;
+}
+
+/** A day's readings before `cutHour` only. */
+function morningOf(entry: HourlyDay | undefined, cutHour: number): HourlyDay | undefined {
+  if (!entry) return undefined;
+  const means = entry.means.slice();
+  const counts = entry.counts.slice();
+  means.fill(Number.NaN, cutHour);
+  counts.fill(0, cutHour);
+  return { day: entry.day, means, counts };
+}
+
+function scoreNowcast(fitted: readonly FittedOrigin[], cutHour: number): NowcastScore {
+  const sum = new ErrorSum();
+  for (const { scored, model, park, ride, parkDays } of fitted) {
+    for (const entry of scored) {
+      const readings = parkDays.map((days) => morningOf(days.get(entry.day), cutHour));
+      const nowcast = park.nowcast(entry.day, { readings, cutHour })[ride];
+      if (!nowcast) continue;
+      for (let hour = cutHour + 1; hour <= LAST_HOUR; hour++) {
+        if ((entry.counts[hour] ?? 0) < 2) continue;
+        const actual = entry.means[hour] ?? Number.NaN;
+        const forecast = model.forecast(entry.day, hour);
+        const now = nowcast(hour);
+        if (forecast === null || now === null || Number.isNaN(actual)) continue;
+        sum.add(Math.abs(now.predicted - actual), Math.abs(forecast.predicted - actual));
+      }
+    }
+  }
+  const { mae_minutes, baseline_mae_minutes } = sum.score();
+  return { hours_scored: sum.count, mae_minutes, forecast_mae_minutes: baseline_mae_minutes };
 }
 
 function scoreAttraction(attraction: BacktestAttraction, fitted: readonly FittedOrigin[]): AttractionScore {
@@ -113,13 +175,13 @@ function scoreAttraction(attraction: BacktestAttraction, fitted: readonly Fitted
   const byHorizon = HORIZON_BANDS.map(() => new ErrorSum());
   let inside = 0;
   let width = 0;
-  for (const { origin, scored, model } of fitted) {
+  for (const { origin, scored, model, baseline: typical } of fitted) {
     for (const entry of scored) {
       const horizon = entry.day - origin;
       for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
         if ((entry.counts[hour] ?? 0) < 2) continue;
         const actual = entry.means[hour] ?? Number.NaN;
-        const baseline = model.typical.means[((entry.day + 4) % 7) * 24 + hour] ?? Number.NaN;
+        const baseline = typical.means[weekdayOf(entry.day) * 24 + hour] ?? Number.NaN;
         const forecast = model.forecast(entry.day, hour);
         // An hour never observed before the origin has no baseline either: nothing to compare.
         if (forecast === null || Number.isNaN(baseline) || Number.isNaN(actual)) continue;
@@ -144,6 +206,10 @@ function scoreAttraction(attraction: BacktestAttraction, fitted: readonly Fitted
     by_horizon: Object.fromEntries(
       HORIZON_BANDS.map((band, i) => [band.label, byHorizon[i]?.score() ?? new ErrorSum().score()]),
     ),
+    nowcast: {
+      '11:00': scoreNowcast(fitted, NOWCAST_CUTS['11:00']),
+      '13:00': scoreNowcast(fitted, NOWCAST_CUTS['13:00']),
+    },
   };
 }
 
@@ -200,26 +266,44 @@ export interface BacktestProgress {
 }
 
 export interface BacktestOptions {
-  readonly model?: WaitModelOptions;
+  readonly model?: CombinedModelOptions;
   readonly onAttraction?: BacktestProgress;
   /** Also score the neighbour oracle's crowd levels (`crowd_bounds`), a yardstick for day-to-day noise. */
   readonly crowdBound?: boolean;
+  /** The last day of the scored window (a day number); each file's last day when absent. */
+  readonly until?: number;
+  /** Days before each origin the models are shown (all of them when absent): a cold start. */
+  readonly historyDays?: number;
+  /** Each park's calendar (what was published in advance of each day), by park name. */
+  readonly calendars?: ReadonlyMap<string, ParkCalendar>;
 }
 
 export function runBacktest(
   attractions: readonly BacktestAttraction[],
-  { model: options = DEFAULT_WAIT_MODEL_OPTIONS, onAttraction, crowdBound = false }: BacktestOptions = {},
+  {
+    model: options = DEFAULT_COMBINED_OPTIONS,
+    onAttraction,
+    crowdBound = false,
+    until,
+    historyDays,
+    calendars,
+  }: BacktestOptions = {},
 ): BacktestResult {
   const byPark = new Map<string, { attraction: BacktestAttraction; fitted: Map<number, FittedOrigin> }[]>();
-  for (const attraction of attractions) {
+  for (const given of attractions) {
+    const attraction =
+      until === undefined
+        ? given
+        : { ...given, history: given.history.filter((entry) => entry.day <= until) };
     const list = byPark.get(attraction.park) ?? [];
     list.push({ attraction, fitted: new Map() });
     byPark.set(attraction.park, list);
   }
-  // A park's rides are fitted together at each origin (their seasonal change is pooled); each
-  // ride's own origins still come from its own file, and every fit sees only days before them.
+  // A park's rides are fitted together at each origin; each ride's own origins still come from its
+  // own file, and every fit sees only days before them.
   let done = 0;
-  for (const rides of byPark.values()) {
+  for (const [parkName, rides] of byPark) {
+    const calendar = calendars?.get(parkName);
     const origins = new Set<number>();
     for (const { attraction } of rides) {
       const lastDay = attraction.history.at(-1)?.day;
@@ -228,26 +312,36 @@ export function runBacktest(
     for (const ride of rides) onAttraction?.(ride.attraction.attraction, done++, attractions.length);
     for (const origin of [...origins].sort((a, b) => a - b)) {
       const splits = rides.map(({ attraction }) => splitAt(attraction.history, origin));
-      const models = fitParkWaitModels(
-        splits.map(({ fit }) => fit),
-        origin,
-        options,
+      const shown = splits.map(({ fit }) =>
+        historyDays === undefined ? fit : fit.filter((entry) => entry.day >= origin - historyDays),
       );
+      const park = fitParkWaitModels(shown, origin, calendar, options);
+      const parkDays = splits.map(({ scored }) => new Map(scored.map((entry) => [entry.day, entry])));
       rides.forEach(({ attraction, fitted }, ride) => {
         const lastDay = attraction.history.at(-1)?.day;
         const split = splits[ride];
-        const model = models[ride];
-        if (lastDay === undefined || !split || !model || split.fit.length === 0) return;
+        const model = park.rides[ride];
+        const fit = shown[ride];
+        if (lastDay === undefined || !split || !model || !fit || fit.length === 0) return;
         if (!rollingOrigins(lastDay).includes(origin)) return;
-        fitted.set(origin, { origin, fit: split.fit, scored: split.scored, model });
+        fitted.set(origin, {
+          origin,
+          fit,
+          scored: split.scored,
+          model,
+          park,
+          ride,
+          parkDays,
+          baseline: typicalWaits(split.fit, origin),
+        });
       });
     }
   }
-  const scores = attractions.map((attraction) => {
-    const rides = byPark.get(attraction.park) ?? [];
-    const fitted = rides.find((ride) => ride.attraction === attraction)?.fitted ?? new Map();
-    return scoreAttraction(attraction, [...fitted.values()]);
-  });
+  const scores = [...byPark.values()].flatMap((rides) =>
+    rides.map(({ attraction, fitted }) => scoreAttraction(attraction, [...fitted.values()])),
+  );
+  const order = new Map(attractions.map((attraction, index) => [attraction.attraction, index]));
+  scores.sort((a, b) => (order.get(a.attraction) ?? 0) - (order.get(b.attraction) ?? 0));
   const sortedParks = [...byPark.entries()].sort((a, b) => a[0].localeCompare(b[0]));
   const parks = sortedParks.map(([park, rides]) => scorePark(park, rides));
   const result: BacktestResult = {
@@ -269,6 +363,7 @@ export function pooled(result: BacktestResult): {
   baseline: number;
   gain: number;
   byHorizon: Record<string, number>;
+  nowcast: Record<string, number>;
 } {
   let hours = 0;
   let mae = 0;
@@ -290,7 +385,19 @@ export function pooled(result: BacktestResult): {
     }
     byHorizon[band.label] = b > 0 ? 1 - m / b : Number.NaN;
   }
-  return { mae: mae / hours, baseline: baseline / hours, gain: 1 - mae / baseline, byHorizon };
+  const nowcast: Record<string, number> = {};
+  for (const cut of Object.keys(NOWCAST_CUTS) as (keyof typeof NOWCAST_CUTS)[]) {
+    let now = 0;
+    let without = 0;
+    for (const score of result.attractions) {
+      const { hours_scored: count, mae_minutes: m, forecast_mae_minutes: f } = score.nowcast[cut];
+      if (count === 0 || Number.isNaN(m) || Number.isNaN(f)) continue;
+      now += m * count;
+      without += f * count;
+    }
+    nowcast[cut] = without > 0 ? 1 - now / without : Number.NaN;
+  }
+  return { mae: mae / hours, baseline: baseline / hours, gain: 1 - mae / baseline, byHorizon, nowcast };
 }
 
 /** Whether a day with its midday readings counts for the crowd index (exported for tests). */

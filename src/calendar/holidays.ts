@@ -85,3 +85,60 @@ export function holidayOf(day: number): string | null {
   for (const [name, from, to] of spans) if (day >= from && day <= to) return name;
   return null;
 }
+
+/**
+ * The holidays whose nearness a crowd model reads, in a fixed order (their index is a feature):
+ * New Year's Day and the holidays of `holidaysOf`.
+ */
+export const CROWD_HOLIDAYS = [
+  "New Year's Day",
+  'Martin Luther King Jr. Day',
+  "Presidents' Day",
+  'Easter',
+  'Memorial Day',
+  'Independence Day',
+  'Labor Day',
+  'Columbus Day',
+  'Thanksgiving',
+  'Christmas',
+] as const;
+
+/** How far a holiday's nearness reaches, in days either side. */
+export const HOLIDAY_REACH = 21;
+
+function holidayDaysOf(year: number): readonly number[] {
+  const h = holidaysOf(year);
+  return [
+    dayNumberFromParts(year, 1, 1),
+    h.mlk,
+    h.presidents,
+    h.easter,
+    h.memorial,
+    h.independence,
+    h.labor,
+    h.columbus,
+    h.thanksgiving,
+    h.christmas,
+  ];
+}
+
+export interface HolidayNearness {
+  /** Index in `CROWD_HOLIDAYS` of the nearest holiday. */
+  readonly holiday: number;
+  /** Days from that holiday to the day: negative before it, 0 on it. */
+  readonly days: number;
+}
+
+/** The nearest crowd holiday within `HOLIDAY_REACH` days, or null. */
+export function nearestHoliday(day: number): HolidayNearness | null {
+  const { year } = calendarDateOf(day);
+  let best: HolidayNearness | null = null;
+  for (const y of [year - 1, year, year + 1]) {
+    holidayDaysOf(y).forEach((holiday, index) => {
+      const days = day - holiday;
+      if (Math.abs(days) > HOLIDAY_REACH) return;
+      if (best === null || Math.abs(days) < Math.abs(best.days)) best = { holiday: index, days };
+    });
+  }
+  return best;
+}

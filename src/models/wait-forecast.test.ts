@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HourlyHistoryBuilder, dayNumber, isoDateOf, weekdayOf, type RideHistory } from './hourly-history.js';
-import {
-  calibrateBands,
-  fitParkPointModels,
-  fitParkWaitModels,
-  fitPointModel,
-  fitWaitModel,
-  quantile,
-  typicalWaits,
-} from './wait-forecast.js';
+import { fitParkPointModels, fitPointModel, quantile, typicalWaits } from './wait-forecast.js';
 
 const START = dayNumber('2024-01-01');
 
@@ -120,58 +112,6 @@ describe('the wait model', () => {
     const [, , pooledC] = fitParkPointModels([rideA, rideB, rideC], origin);
     expect(pooledC?.seasonKnown(target)).toBe(false);
     expect(pooledC?.seasonalChange(target)).toBeCloseTo((aloneA + aloneB) / 2, 6);
-  });
-
-  it('fits a park with the same time split as a single ride: later days change nothing', () => {
-    const clean = history(400, (day, hour) => 10 + ((day * 7 + hour * 3) % 13));
-    const other = history(400, (day, hour) => 30 + ((day * 5 + hour) % 11));
-    const origin = START + 330;
-    const poison = (list: RideHistory) =>
-      list.map((entry) =>
-        entry.day >= origin
-          ? { ...entry, means: entry.means.map((mean) => (Number.isNaN(mean) ? mean : 500)) }
-          : entry,
-      );
-    const a = fitParkWaitModels([clean, other], origin);
-    const b = fitParkWaitModels([poison(clean), poison(other)], origin);
-    for (let day = origin + 1; day <= origin + 30; day++) {
-      for (let hour = 8; hour <= 21; hour++) {
-        expect(b[0]?.forecast(day, hour)).toEqual(a[0]?.forecast(day, hour));
-        expect(b[1]?.forecast(day, hour)).toEqual(a[1]?.forecast(day, hour));
-      }
-    }
-  });
-
-  it('never looks at the origin day or later: the fit is the same with them poisoned', () => {
-    const clean = history(400, (day, hour) => 10 + ((day * 7 + hour * 3) % 13));
-    const origin = START + 330;
-    const poisoned = clean.map((entry) =>
-      entry.day >= origin
-        ? { ...entry, means: entry.means.map((mean) => (Number.isNaN(mean) ? mean : 500)) }
-        : entry,
-    );
-    const a = fitWaitModel(clean, origin);
-    const b = fitWaitModel(poisoned, origin);
-    for (let day = origin + 1; day <= origin + 30; day++) {
-      for (let hour = 8; hour <= 21; hour++) expect(b.forecast(day, hour)).toEqual(a.forecast(day, hour));
-    }
-  });
-
-  it('calibrates the bounds from earlier errors: a noiseless park has a band of width zero', () => {
-    const data = history(400, () => 25);
-    const bands = calibrateBands(data, START + 400);
-    expect(bands.lower.every((value) => Math.abs(value - 1) < 1e-9)).toBe(true);
-    expect(bands.upper.every((value) => Math.abs(value - 1) < 1e-9)).toBe(true);
-  });
-
-  it('widens the bounds with the spread of the errors and keeps the prediction inside', () => {
-    // Deterministic noise: every fifth day runs at 1.6 times, the next at 0.6 times.
-    const noisy = history(400, (day) => 20 * ((day % 5 === 0 ? 1.6 : day % 5 === 1 ? 0.6 : 1) as number));
-    const model = fitWaitModel(noisy, START + 400);
-    const forecast = model.forecast(START + 403, 14);
-    if (forecast === null) throw new Error('a forecast expected');
-    expect(forecast.lower).toBeLessThan(forecast.predicted);
-    expect(forecast.upper).toBeGreaterThan(forecast.predicted);
   });
 
   it('interpolates quantiles', () => {

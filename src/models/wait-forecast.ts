@@ -1,5 +1,7 @@
 /**
- * Hourly wait forecasts with calibrated bounds, learned from one ride's own recorded history.
+ * The level model: hourly wait forecasts learned from one ride's own recorded history (and, pooled,
+ * its park's), following the ride's recent level. `wait-model.ts` combines it with the calendar
+ * model and calibrates the combination's bounds (the options for that live here too).
  *
  * prediction(day, hour) = typical(weekday, hour) × recent level × seasonal change × recent hour shape
  *
@@ -16,10 +18,6 @@
  * - recent hour shape: how each hour ran against typical over the last 28 days once the day's level
  *   is divided out (opening hours and ride mix change the daily curve);
  * - blended 60/40 with the last 21 days' own weekday × hour profile times the same seasonal change.
- *
- * Bounds are multiplicative errors of the same model at earlier origins whose targets all fall
- * before this origin (nothing scored is ever fitted), per horizon band: the 8.5th and 91.5th
- * percentiles of actual ÷ predicted give the 80% band (`bandTail` says why not the 10th and 90th).
  *
  * Pure: no clock, no I/O; the caller chooses the origin.
  */
@@ -403,151 +401,7 @@ export function fitParkPointModels(
   );
 }
 
-/** 80% band multipliers per horizon band: actual ÷ predicted at the `bandTail` percentiles. */
-export interface BandMultipliers {
-  readonly lower: readonly number[];
-  readonly upper: readonly number[];
-}
-
-/** The multipliers used when no earlier origin has scored anything (a new ride). */
-const UNCALIBRATED: BandMultipliers = { lower: [0.6, 0.55, 0.5], upper: [1.5, 1.6, 1.7] };
-
+/** The horizon band (index into `HORIZON_BANDS`) of a day `horizon` days after the origin. */
 export function horizonBandOf(horizon: number): number {
   return horizon <= 7 ? 0 : horizon <= 14 ? 1 : 2;
-}
-
-/** Days of a ride's history before `origin`, by day number (the days calibration scores). */
-function daysBefore(history: RideHistory, origin: number): Map<number, HourlyDay> {
-  const byDay = new Map<number, HourlyDay>();
-  for (const entry of history) {
-    if (entry.day >= origin) break;
-    byDay.set(entry.day, entry);
-  }
-  return byDay;
-}
-
-/** The calibration origins of `origin`: each one's 30 target days end before `origin`. */
-function calibrationOrigins(origin: number, options: WaitModelOptions): number[] {
-  return Array.from(
-    { length: options.calibrationOrigins },
-    (_, k) => origin - 31 - options.calibrationStep * k,
-  );
-}
-
-/** Adds the errors (actual ÷ predicted) of `model` fitted at `earlier` on the 30 days after it. */
-function collectErrors(
-  byDay: ReadonlyMap<number, HourlyDay>,
-  earlier: number,
-  model: PointModel,
-  errors: readonly number[][],
-): void {
-  for (let horizon = 1; horizon <= 30; horizon++) {
-    const entry = byDay.get(earlier + horizon);
-    if (!entry) continue;
-    const band = errors[horizonBandOf(horizon)];
-    for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
-      if ((entry.counts[hour] ?? 0) < 2) continue;
-      const predicted = model.predict(entry.day, hour);
-      const actual = entry.means[hour] ?? Number.NaN;
-      if (!(predicted > 0) || Number.isNaN(actual)) continue;
-      band?.push(Math.max(actual, 1) / Math.max(predicted, 1));
-    }
-  }
-}
-
-/** The band multipliers from the collected errors of each horizon band. */
-function bandsFromErrors(errors: readonly number[][], options: WaitModelOptions): BandMultipliers {
-  const lower: number[] = [];
-  const upper: number[] = [];
-  for (let band = 0; band < 3; band++) {
-    const values = errors[band] ?? [];
-    if (values.length < 50) {
-      lower.push(UNCALIBRATED.lower[band] ?? 0.5);
-      upper.push(UNCALIBRATED.upper[band] ?? 1.7);
-      continue;
-    }
-    lower.push(quantile(values, options.bandTail));
-    upper.push(quantile(values, 1 - options.bandTail));
-  }
-  return { lower, upper };
-}
-
-/**
- * Calibrates the bounds from the model's own errors at earlier origins: each calibration origin's
- * 30 target days end before `origin`, so no day on or after it is ever looked at.
- */
-export function calibrateBands(
-  history: RideHistory,
-  origin: number,
-  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
-  modelAt: (earlier: number) => PointModel = (earlier) => fitPointModel(history, earlier, options),
-): BandMultipliers {
-  const errors: number[][] = [[], [], []];
-  const byDay = daysBefore(history, origin);
-  for (const earlier of calibrationOrigins(origin, options))
-    collectErrors(byDay, earlier, modelAt(earlier), errors);
-  return bandsFromErrors(errors, options);
-}
-
-export interface HourForecast {
-  readonly predicted: number;
-  readonly lower: number;
-  readonly upper: number;
-}
-
-/** A point model with its calibrated bounds. */
-export interface WaitModel extends PointModel {
-  readonly bands: BandMultipliers;
-  /** Prediction with its 80% band; null when that weekday and hour were never observed. */
-  forecast(day: number, hour: number): HourForecast | null;
-}
-
-export function fitWaitModel(
-  history: RideHistory,
-  origin: number,
-  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
-): WaitModel {
-  return withBands(fitPointModel(history, origin, options), calibrateBands(history, origin, options), origin);
-}
-
-/**
- * The wait models of a park's rides, fitted together (`fitParkPointModels`); each ride's bounds
- * come from the errors of the same pooled models at earlier origins. One calibration origin at a
- * time: its models are scored on every ride and dropped before the next origin is fitted, so a
- * refit holds one origin's models, not all of them (what made a park's refit peak in memory). The
- * errors are the same multiset as ride by ride, so the quantiles are the same.
- */
-export function fitParkWaitModels(
-  histories: readonly RideHistory[],
-  origin: number,
-  options: WaitModelOptions = DEFAULT_WAIT_MODEL_OPTIONS,
-): WaitModel[] {
-  const points = fitParkPointModels(histories, origin, options);
-  const byDays = histories.map((history) => daysBefore(history, origin));
-  const errors = histories.map((): number[][] => [[], [], []]);
-  for (const earlier of calibrationOrigins(origin, options)) {
-    fitParkPointModels(histories, earlier, options).forEach((model, ride) => {
-      const byDay = byDays[ride];
-      const rideErrors = errors[ride];
-      if (byDay && rideErrors) collectErrors(byDay, earlier, model, rideErrors);
-    });
-  }
-  return points.map((point, ride) => withBands(point, bandsFromErrors(errors[ride] ?? [], options), origin));
-}
-
-function withBands(point: PointModel, bands: BandMultipliers, origin: number): WaitModel {
-  return {
-    ...point,
-    bands,
-    forecast(day, hour) {
-      const predicted = point.predict(day, hour);
-      if (Number.isNaN(predicted)) return null;
-      const band = horizonBandOf(Math.max(1, day - origin));
-      return {
-        predicted,
-        lower: predicted * (bands.lower[band] ?? 1),
-        upper: predicted * (bands.upper[band] ?? 1),
-      };
-    },
-  };
 }

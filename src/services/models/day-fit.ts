@@ -6,8 +6,10 @@
  */
 import type { Attraction, Park } from '../../catalog/types.js';
 import { crowdScale, observedIndex, typicalMidday, type CrowdScale } from '../../models/crowd.js';
+import type { ParkCalendar } from '../../models/calendar-features.js';
 import type { HourlyDay } from '../../models/hourly-history.js';
-import { fitParkWaitModels, quantile, type WaitModel } from '../../models/wait-forecast.js';
+import { quantile } from '../../models/wait-forecast.js';
+import { fitParkWaitModels, type ParkWaitModels, type WaitModel } from '../../models/wait-model.js';
 import { measureAccuracy, type CrowdAccuracy } from './accuracy.js';
 
 const YEAR_DAYS = 365;
@@ -22,6 +24,10 @@ export interface RideModel {
 export interface DayFit {
   readonly day: number;
   readonly rides: ReadonlyMap<string, RideModel>;
+  /** The park's wait models together (today's nowcast reads them), in the order of `recorded`. */
+  readonly park: ParkWaitModels;
+  /** The IDs of the rides `park` models, in its order. */
+  readonly recorded: readonly string[];
   readonly observed: ReadonlyMap<number, number>;
   readonly scale: CrowdScale;
   /** Days with an observed index in the year the scale comes from. */
@@ -36,19 +42,21 @@ export function fitFinishedDays(
   park: Park,
   finished: ReadonlyMap<string, HourlyDay[]>,
   todayDay: number,
+  calendar: ParkCalendar,
 ): DayFit {
   const rides = new Map<string, RideModel>();
   const recorded = park.attractions.filter(
     (ride) => ride.type === 'ride' && (finished.get(ride.id) ?? []).length > 0,
   );
-  // The park's rides are fitted together: their seasonal change is pooled.
-  const waitModels = fitParkWaitModels(
+  // The park's rides are fitted together: their seasonal change and calendar are the park's.
+  const parkModels = fitParkWaitModels(
     recorded.map((ride) => finished.get(ride.id) ?? []),
     todayDay,
+    calendar,
   );
   recorded.forEach((ride, index) => {
     const days = finished.get(ride.id) ?? [];
-    const model = waitModels[index];
+    const model = parkModels.rides[index];
     if (!model) return;
     rides.set(ride.id, { ride, model, typicalMidday: typicalMidday(days, todayDay) });
   });
@@ -63,6 +71,8 @@ export function fitFinishedDays(
   return {
     day: todayDay,
     rides,
+    park: parkModels,
+    recorded: recorded.map((ride) => ride.id),
     observed,
     scale: crowdScale(scaleValues),
     scaleDays: scaleValues.length,

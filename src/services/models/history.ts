@@ -10,6 +10,7 @@ import type { ScheduleFeed } from '../../feeds/types.js';
 import { hourBoundaries, localDate, startOfLocalDay } from '../../lib/time.js';
 import { dayNumber, isoDateOf, type HourlyDay } from '../../models/hourly-history.js';
 import type { HistoryStore, WaitChange } from '../../store/ports.js';
+import { scheduleFacts, type ScheduleFacts } from './park-calendar.js';
 
 export const SAMPLE_MS = 5 * 60_000;
 
@@ -23,6 +24,8 @@ export interface ParkHistory {
   readonly carried: Map<string, WaitChange>;
   /** Operating hours per finished day (for the hours driver). */
   readonly hours: Map<number, number>;
+  /** What each finished day's schedule said (the wait models' calendar). */
+  readonly schedules: Map<number, ScheduleFacts>;
 }
 
 /**
@@ -113,7 +116,13 @@ export class HistorySampler {
     const today = localDate(now, zone);
     let history = this.parks.get(park.key);
     if (!history) {
-      history = { finished: new Map(), nextDay: undefined, carried: new Map(), hours: new Map() };
+      history = {
+        finished: new Map(),
+        nextDay: undefined,
+        carried: new Map(),
+        hours: new Map(),
+        schedules: new Map(),
+      };
       this.parks.set(park.key, history);
     }
     const firstDay = history.nextDay ?? (this.coverageStart < today ? this.coverageStart : today);
@@ -145,7 +154,10 @@ export class HistorySampler {
         list.push(entry);
         history.finished.set(rideId, list);
       }
-      history.hours.set(dayNumber(date), operatingHours(await this.schedule.readSchedule(park, date)));
+      const schedule = await this.schedule.readSchedule(park, date);
+      history.hours.set(dayNumber(date), operatingHours(schedule));
+      const facts = scheduleFacts(schedule, park);
+      if (facts) history.schedules.set(dayNumber(date), facts);
       date = next;
       // The store answers synchronously here (SQLite): without a turn of the event loop a cold start
       // over months would hold off requests, and the collector's own tasks, for seconds.

@@ -16,6 +16,7 @@ import type { Park } from '../../catalog/types.js';
 import { UpstreamError, type ScheduleFeed } from '../../feeds/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { localDate } from '../../lib/time.js';
+import type { ParkCalendar } from '../../models/calendar-features.js';
 import type { CrowdScale } from '../../models/crowd.js';
 import { dayNumber, isoDateOf } from '../../models/hourly-history.js';
 import type { HistoryStore } from '../../store/ports.js';
@@ -23,6 +24,7 @@ import type { CrowdAccuracy } from './accuracy.js';
 import { FORECAST_DAYS, crowdForecast, type CrowdForecastDay } from './crowd-forecast.js';
 import { fitFinishedDays, type DayFit, type RideModel } from './day-fit.js';
 import { HistorySampler, operatingHours, type ParkHistory } from './history.js';
+import { parkCalendar, scheduleFacts, type ScheduleFacts } from './park-calendar.js';
 import { todayIndex } from './today.js';
 
 export const MODELS_REFRESH_MS = 15 * 60_000;
@@ -125,7 +127,14 @@ export class ParkModelService {
     const todayDay = dayNumber(today);
     const { history, today: todaySampled } = await this.histories.sample(park, now);
 
-    const { rides, observed, scale, scaleDays, accuracy, range } = this.dayFit(park, history, todayDay);
+    const scheduled = await this.scheduledDays(park, todayDay);
+    const waitCalendar = parkCalendar(park, new Map([...history.schedules, ...scheduled.facts]));
+    const { rides, observed, scale, scaleDays, accuracy, range } = this.dayFit(
+      park,
+      history,
+      todayDay,
+      waitCalendar,
+    );
     const rideList = [...rides.values()];
     const todayObserved = todayIndex(rideList, todaySampled, todayDay);
     const fullObserved = new Map(observed);
@@ -135,7 +144,7 @@ export class ParkModelService {
       rides: rideList,
       observed,
       finishedHours: history.hours,
-      scheduledHours: await this.scheduledHours(park, todayDay),
+      scheduledHours: scheduled.hours,
       scale,
       todayDay,
       todayIndex: todayObserved,
@@ -163,27 +172,34 @@ export class ParkModelService {
    * The park's fit on its finished days, made once a park-local day: a refit every 15 minutes then
    * samples today and forecasts, without fitting and calibrating every ride again.
    */
-  private dayFit(park: Park, history: ParkHistory, todayDay: number): DayFit {
+  private dayFit(park: Park, history: ParkHistory, todayDay: number, calendar: ParkCalendar): DayFit {
     const cached = this.dayFits.get(park.key);
     if (cached?.day === todayDay) return cached;
-    const fit = fitFinishedDays(park, history.finished, todayDay);
+    const fit = fitFinishedDays(park, history.finished, todayDay, calendar);
     this.dayFits.set(park.key, fit);
     return fit;
   }
 
-  /** Operating hours of the forecast days whose schedule the feed publishes. */
-  private async scheduledHours(park: Park, todayDay: number): Promise<Map<number, number>> {
+  /** Operating hours and schedule facts of the forecast days whose schedule the feed publishes. */
+  private async scheduledDays(
+    park: Park,
+    todayDay: number,
+  ): Promise<{ hours: Map<number, number>; facts: Map<number, ScheduleFacts> }> {
     const hours = new Map<number, number>();
+    const facts = new Map<number, ScheduleFacts>();
     for (let offset = 0; offset < FORECAST_DAYS; offset++) {
       const day = todayDay + offset;
       // A real upstream publishes a few days of schedule only: a later day's hours are unknown
-      // (no long-hours driver), not a reason to fail the whole park's models.
+      // (no long-hours driver, missing calendar facts), not a reason to fail the park's models.
       const schedule = await this.schedule.readSchedule(park, isoDateOf(day)).catch((error: unknown) => {
         if (error instanceof UpstreamError) return undefined;
         throw error;
       });
-      if (schedule) hours.set(day, operatingHours(schedule));
+      if (!schedule) continue;
+      hours.set(day, operatingHours(schedule));
+      const dayFacts = scheduleFacts(schedule, park);
+      if (dayFacts) facts.set(day, dayFacts);
     }
-    return hours;
+    return { hours, facts };
   }
 }

@@ -1,7 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pooled, runBacktest, type BacktestResult, type ParkScore } from '../../../backtest/backtest.js';
+import { readTouringPlansCalendars } from '../../../backtest/touringplans-calendar.js';
 import { readTouringPlans } from '../../../backtest/touringplans-reader.js';
+import { dayNumber } from '../../../models/hourly-history.js';
 import { UsageError, type Command } from '../../command.js';
 
 const percent = (value: number) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '-');
@@ -39,7 +41,21 @@ function parkTable(parks: readonly ParkScore[]): string {
 /** The readable report: one line per attraction, the pooled line, one line per park. */
 export function formatBacktest(result: BacktestResult): string {
   const attractionRows = [
-    ['attraction', 'park', 'hours', 'MAE', 'typical', 'gain', '1-7', '8-14', '15-30', 'cover80', 'width80'],
+    [
+      'attraction',
+      'park',
+      'hours',
+      'MAE',
+      'typical',
+      'gain',
+      '1-7',
+      '8-14',
+      '15-30',
+      'cover80',
+      'width80',
+      'now11',
+      'now13',
+    ],
     ...result.attractions.map((score) => [
       score.attraction,
       score.park,
@@ -53,6 +69,8 @@ export function formatBacktest(result: BacktestResult): string {
       }),
       percent(score.coverage_80),
       score.band_width_80_minutes.toFixed(1),
+      gain(score.nowcast['11:00'].mae_minutes, score.nowcast['11:00'].forecast_mae_minutes),
+      gain(score.nowcast['13:00'].mae_minutes, score.nowcast['13:00'].forecast_mae_minutes),
     ]),
   ];
   const all = pooled(result);
@@ -68,22 +86,26 @@ export function formatBacktest(result: BacktestResult): string {
     percent(all.byHorizon['15-30'] ?? Number.NaN),
     '',
     '',
+    percent(all.nowcast['11:00'] ?? Number.NaN),
+    percent(all.nowcast['13:00'] ?? Number.NaN),
   ]);
   const bounds =
     result.crowd_bounds === undefined
       ? ''
       : `\nNot a forecast: an oracle told the actual crowd index of the 3 days either side of each scored day, on the same scale: what knowing the surrounding days' actual crowds gives on this data:\n\n${parkTable(result.crowd_bounds)}\n`;
-  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline.\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}`;
+  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them.\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}`;
 }
 
 /** Rolling-origin backtest of the wait and crowd models on TouringPlans.com's recorded waits. */
 export const modelsBacktest: Command = {
-  usage: '--touringplans DIR [--json] [--crowd-bound]',
+  usage: '--touringplans DIR [--json] [--until DATE] [--history-days N] [--crowd-bound]',
   summary: 'Backtest the wait and crowd models on recorded waits (TouringPlans.com format).',
   async run(args) {
     let values: {
       touringplans?: string | undefined;
       json?: boolean | undefined;
+      until?: string | undefined;
+      'history-days'?: string | undefined;
       'crowd-bound'?: boolean | undefined;
     };
     try {
@@ -92,6 +114,8 @@ export const modelsBacktest: Command = {
         options: {
           touringplans: { type: 'string' },
           json: { type: 'boolean' },
+          until: { type: 'string' },
+          'history-days': { type: 'string' },
           'crowd-bound': { type: 'boolean' },
         },
         strict: true,
@@ -105,11 +129,25 @@ export const modelsBacktest: Command = {
         `--touringplans must name a directory of <attraction>.csv.gz files (got ${dir ?? 'nothing'})`,
       );
     }
+    const until = values.until;
+    if (until !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(until)))) {
+      throw new UsageError(`--until must be a date, YYYY-MM-DD (got ${until})`);
+    }
+    const historyText = values['history-days'];
+    const historyDays = historyText === undefined ? undefined : Number(historyText);
+    if (historyDays !== undefined && (!/^\d+$/.test(historyText ?? '') || historyDays < 1)) {
+      throw new UsageError(
+        `--history-days must be a whole number of days, 1 or more (got ${historyText ?? ''})`,
+      );
+    }
     const attractions = readTouringPlans(dir);
     if (attractions.length === 0) throw new UsageError(`no <attraction>.csv.gz files in ${dir}`);
     const started = performance.now();
     const result = runBacktest(attractions, {
       crowdBound: values['crowd-bound'] === true,
+      calendars: readTouringPlansCalendars(dir),
+      ...(until === undefined ? {} : { until: dayNumber(until) }),
+      ...(historyDays === undefined ? {} : { historyDays }),
       onAttraction: (attraction, index, total) => {
         process.stderr.write(`backtesting ${attraction} (${index + 1}/${total})\n`);
       },

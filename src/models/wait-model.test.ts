@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { fitCalendarTrees } from './calendar-model.js';
+import type { CalendarDay, ParkCalendar } from './calendar-features.js';
+import { HourlyHistoryBuilder, dayNumber, type RideHistory } from './hourly-history.js';
+import { calendarShareAt, fitParkWaitModels, type ParkWaitModels } from './wait-model.js';
+import { typicalWaits } from './wait-forecast.js';
+
+const START = dayNumber('2016-01-04');
+
+/** A history of `days` days where every hour 8-21 posts `wait(day, hour)`, two readings an hour. */
+function history(days: number, wait: (day: number, hour: number) => number, from = START): RideHistory {
+  const builder = new HourlyHistoryBuilder();
+  for (let day = from; day < from + days; day++) {
+    for (let hour = 8; hour <= 21; hour++) {
+      builder.add(day, hour, wait(day, hour));
+      builder.add(day, hour, wait(day, hour));
+    }
+  }
+  return builder.build();
+}
+
+/** A deterministic day-level factor between 0.6 and 1.6: days differ as a whole, as real ones do. */
+function dayFactor(day: number): number {
+  return 0.6 + ((day * 37) % 101) / 100;
+}
+
+const poisonFrom = (list: RideHistory, origin: number): RideHistory =>
+  list.map((entry) =>
+    entry.day >= origin
+      ? { ...entry, means: entry.means.map((mean) => (Number.isNaN(mean) ? mean : 500)) }
+      : entry,
+  );
+
+/** Every tenth day carries a ticketed event night. */
+const eventEveryTenth = (day: number): CalendarDay => ({
+  schoolsInSession: 0.9,
+  eventNight: day % 10 === 0 ? 1 : 0,
+  earlyEntry: 0,
+  extendedEvening: 0,
+  opens: 9,
+  closes: 21,
+});
+
+describe("the calendar model's share", () => {
+  it('is none before a year of uninterrupted history and full from two', () => {
+    const oneYear = history(300, () => 20);
+    const threeYears = history(3 * 365, () => 20);
+    expect(calendarShareAt([oneYear], START + 300)).toBe(0);
+    expect(calendarShareAt([threeYears], START + 3 * 365)).toBeCloseTo(0.65);
+  });
+
+  it('counts again from a closure of two months', () => {
+    const reopened = [...history(700, () => 20), ...history(200, () => 20, START + 800)];
+    expect(calendarShareAt([reopened], START + 1000)).toBe(0);
+  });
+});
+
+describe('the calendar trees', () => {
+  it('learn that an event night runs at twice the usual waits, from the days that carried one', () => {
+    const data = history(800, (day) => (day % 10 === 0 ? 40 : 20));
+    const origin = START + 800;
+    const typical = typicalWaits(data, origin);
+    const trees = fitCalendarTrees([data], [typical], origin, eventEveryTenth);
+    if (!trees) throw new Error('trees expected');
+    const model = trees.at(origin, [data], [typical]);
+    const eventDay = origin + (10 - (origin % 10));
+    const quiet = model.predict(0, eventDay + 1, 14);
+    const busy = model.predict(0, eventDay, 14);
+    expect(quiet).toBeGreaterThan(17);
+    expect(quiet).toBeLessThan(23);
+    expect(busy / quiet).toBeGreaterThan(1.8);
+    expect(busy / quiet).toBeLessThan(2.2);
+  });
+});
+
+describe('the wait models of a park', () => {
+  const origin = START + 800;
+  const rideA = history(800, (day, hour) => dayFactor(day) * (10 + ((day * 7 + hour * 3) % 13)));
+  const rideB = history(800, (day, hour) => dayFactor(day) * (30 + ((day * 5 + hour) % 11)));
+  let models: ParkWaitModels | undefined;
+  /** One fit shared by the tests that only read it. */
+  const fitted = () => (models ??= fitParkWaitModels([rideA, rideB], origin, eventEveryTenth));
+
+  it('never reads a scored day, or metadata of days after the origin, in its fit', () => {
+    // The calendar of later days may be read for their own forecasts (it is published in advance),
+    // never to fit: predictions of the days before the origin stay the same when it changes.
+    const laterChanged: ParkCalendar = (day) => {
+      const facts = eventEveryTenth(day);
+      return day >= origin ? { ...facts, eventNight: 1 - facts.eventNight } : facts;
+    };
+    const a = fitted();
+    const b = fitParkWaitModels([poisonFrom(rideA, origin), poisonFrom(rideB, origin)], origin, laterChanged);
+    for (let day = origin - 20; day < origin; day++) {
+      for (let hour = 8; hour <= 21; hour++) {
+        expect(b.rides[0]?.forecast(day, hour)).toEqual(a.rides[0]?.forecast(day, hour));
+        expect(b.rides[1]?.forecast(day, hour)).toEqual(a.rides[1]?.forecast(day, hour));
+      }
+    }
+    for (let day = origin; day <= origin + 30; day++) {
+      for (let hour = 8; hour <= 21; hour++) {
+        expect(b.rides[0]?.predict(day, hour)).not.toBeNaN();
+      }
+    }
+  });
+
+  it('calibrates the bands from earlier errors: a noiseless park has a band of width zero', () => {
+    const flat = fitParkWaitModels([history(400, () => 25)], START + 400);
+    const bands = flat.rides[0]?.bands;
+    expect(bands?.lower.every((value) => Math.abs(value - 1) < 1e-9)).toBe(true);
+    expect(bands?.upper.every((value) => Math.abs(value - 1) < 1e-9)).toBe(true);
+  });
+
+  it('widens the bands with the spread of the errors and keeps the prediction inside', () => {
+    const models = fitted();
+    const forecast = models.rides[0]?.forecast(origin + 3, 14);
+    if (!forecast) throw new Error('a forecast expected');
+    expect(forecast.lower).toBeLessThan(forecast.predicted);
+    expect(forecast.upper).toBeGreaterThan(forecast.predicted);
+  });
+
+  it('moves the rest of today toward this morning: a morning at twice the forecast lifts the afternoon', () => {
+    const models = fitted();
+    const day = origin + 1;
+    const cutHour = 12;
+    // The morning ran at twice the forecast on both rides, as a busy day's morning does.
+    const morningOf = (ride: number) => {
+      const builder = new HourlyHistoryBuilder();
+      for (let hour = 8; hour < cutHour; hour++) {
+        const forecast = models.rides[ride]?.predict(day, hour) ?? 0;
+        builder.add(day, hour, 2 * forecast);
+        builder.add(day, hour, 2 * forecast);
+      }
+      return builder.build()[0];
+    };
+    const nowcast = models.nowcast(day, { readings: [morningOf(0), morningOf(1)], cutHour });
+    const unchanged = models.nowcast(day, { readings: [undefined, undefined], cutHour });
+    for (const ride of [0, 1]) {
+      for (const hour of [13, 16, 20]) {
+        const forecast = models.rides[ride]?.predict(day, hour) ?? Number.NaN;
+        const followed = nowcast[ride]?.(hour);
+        if (!followed) throw new Error('a nowcast expected');
+        // Every day here keeps one level all day: the history taught that a morning tells its afternoon.
+        expect(followed.predicted / forecast).toBeGreaterThan(1.6);
+        expect(followed.predicted / forecast).toBeLessThan(2.3);
+        expect(followed.lower).toBeLessThanOrEqual(followed.predicted);
+        expect(followed.upper).toBeGreaterThanOrEqual(followed.predicted);
+        // Without a morning, the forecast stands.
+        expect(unchanged[ride]?.(hour)?.predicted).toBeCloseTo(forecast, 6);
+      }
+      // Hours before the cut are the forecast's: the morning is already known.
+      expect(nowcast[ride]?.(9)?.predicted).toBeCloseTo(models.rides[ride]?.predict(day, 9) ?? 0, 6);
+    }
+  });
+});
