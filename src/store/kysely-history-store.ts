@@ -6,8 +6,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { chunks, rowsPerInsert } from './chunks.js';
 import { insertChangesWithKysely, type ChangeWriter } from './insert-changes.js';
-import type { HistoryStore, IngestBatch, Outage, ParkTransition, WaitChange } from './ports.js';
-import { toEpochMs, toOutage, toParkTransition, toWaitChange } from './rows.js';
+import type { HistoryStore, IngestBatch, Outage, OutageRecord, ParkTransition, WaitChange } from './ports.js';
+import { toEpochMs, toOutage, toOutageRecord, toParkTransition, toWaitChange } from './rows.js';
 import type { Database } from './schema.js';
 
 export interface KyselyHistoryStoreOptions {
@@ -119,6 +119,37 @@ export class KyselyHistoryStore implements HistoryStore {
       .orderBy('id', 'desc')
       .execute();
     return rows.map(toOutage);
+  }
+
+  async outageRecords(parkKey: string, from: number, to: number): Promise<OutageRecord[]> {
+    // Each status is one seek on the (ride_id, at) index: the change just before the start, and
+    // the change at the end (ingest records the ending status at the instant it ends the outage).
+    const rows = await this.db
+      .selectFrom('outages as o')
+      .selectAll('o')
+      .select((eb) => [
+        eb
+          .selectFrom('wait_changes as w')
+          .select('w.status')
+          .whereRef('w.ride_id', '=', 'o.ride_id')
+          .whereRef('w.at', '<', 'o.started_at')
+          .orderBy('w.at', 'desc')
+          .limit(1)
+          .as('status_before'),
+        eb
+          .selectFrom('wait_changes as w')
+          .select('w.status')
+          .whereRef('w.ride_id', '=', 'o.ride_id')
+          .whereRef('w.at', '=', 'o.ended_at')
+          .as('ended_status'),
+      ])
+      .where('o.park_key', '=', parkKey)
+      .where('o.started_at', '>=', from)
+      .where('o.started_at', '<', to)
+      .orderBy('o.started_at')
+      .orderBy('o.id')
+      .execute();
+    return rows.map(toOutageRecord);
   }
 
   async transitions(parkKey: string, from: number, to: number): Promise<ParkTransition[]> {
