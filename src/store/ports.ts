@@ -87,8 +87,8 @@ export interface HistoryStore {
   rideOutages(rideId: string, from: number, to: number): Promise<Outage[]>;
   /** Outages of a park that overlap `[from, to)` (ongoing ones included), newest start first. */
   parkOutages(parkKey: string, from: number, to: number): Promise<Outage[]>;
-  /** Outages still open, of one park. */
-  openOutages(parkKey: string): Promise<Outage[]>;
+  /** Outages still open, of one park, newest start first, with the status before each. */
+  openOutages(parkKey: string): Promise<OutageRecord[]>;
   /** Outages of a park that started with `from <= started_at < to`, oldest first, with the statuses around them. */
   outageRecords(parkKey: string, from: number, to: number): Promise<OutageRecord[]>;
 

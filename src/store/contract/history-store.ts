@@ -291,7 +291,7 @@ export function describeHistoryStoreContract(name: string, open: () => Promise<H
         expect((await store.parkOutages('ep', from, to)).map((o) => o.ride_id)).toEqual(['ep_other']);
       });
 
-      it('records outages started in [from, to) oldest first, with the statuses before and at their end', async () => {
+      it('records outages started in [from, to) oldest first, and open ones, with the statuses around them', async () => {
         await store.apply(
           batch({
             changes: [
@@ -353,6 +353,24 @@ export function describeHistoryStoreContract(name: string, open: () => Promise<H
           },
         ]);
         expect(await store.outageRecords('mk', t(60), t(120))).toEqual([]);
+        // The open ones, newest first, carry the status before them too.
+        const open = await store.openOutages('mk');
+        expect(open.map((o) => [o.ride_id, o.status_before, o.ended_status])).toEqual([
+          ['mk_space', null, null],
+          ['mk_jungle', null, null],
+        ]);
+        await store.apply(batch({ changes: [change('mk_tron', t(100), 'CLOSED', null)] }));
+        await store.apply(
+          batch({
+            changes: [change('mk_tron', t(200), 'DOWN', null)],
+            openedOutages: [opened('mk_tron', t(200))],
+          }),
+        );
+        expect((await store.openOutages('mk'))[0]).toMatchObject({
+          ride_id: 'mk_tron',
+          status_before: 'CLOSED',
+          ended_status: null,
+        });
       });
     });
 
