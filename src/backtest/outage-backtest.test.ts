@@ -21,6 +21,7 @@ function outage(day: number, hour: number, minutes: number, end: RecordedOutage[
     kind: 'thrill',
     group: 'DOWN',
     at_opening: false,
+    local_hour: Math.floor(hour),
     started_at,
     ended_at: end === null ? null : started_at + minutes * MINUTE,
     end,

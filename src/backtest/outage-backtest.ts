@@ -8,7 +8,8 @@
  *   ride's closing cut is scored against the time to that cut (it did not reopen before it).
  * - Outages whose end nobody saw (observation stopped) or that are still open are not scored.
  * - Naive: the ride's median outage length among the outages fitted (every outage's median for a
- *   ride with none), minus the minutes already down, at least zero, capped the same way.
+ *   ride with none), minus the minutes already down, at least zero; not capped at the closing, as
+ *   the issue defines it: the reference a reader would reach for.
  *
  * Pure: the caller reads the store and says when each park closes.
  */

@@ -15,6 +15,7 @@ const RIDE: OutageQuery = {
   kind: 'thrill',
   group: 'DOWN',
   at_opening: false,
+  local_hour: 14,
 };
 
 /** No shrinkage: every level holds the same outages, so the curve is the plain Kaplan-Meier one. */
@@ -110,6 +111,35 @@ describe('ReopeningModel', () => {
     expect(model.lengthGiven({ ...RIDE, group: 'WEATHER_DELAY' }, 0).median).toBe(45);
     // Weather at opening was never seen: weather outages stand in for it.
     expect(model.lengthGiven({ ...RIDE, group: 'WEATHER_DELAY', at_opening: true }, 0).median).toBe(45);
+  });
+});
+
+describe('ReopeningModel, time of day', () => {
+  it('leaves the curve alone where every part of the day sees the same outages', () => {
+    const history = [20, 50, 90].flatMap((minutes) => [
+      ...outages(10, minutes, { local_hour: 9 }),
+      ...outages(10, minutes, { local_hour: 20 }),
+    ]);
+    const model = new ReopeningModel(history, RAW);
+    const plain = new ReopeningModel(history, { ...RAW, timeOfDay: false });
+    const expected = [...plain.survival(RIDE)];
+    for (const local_hour of [9, 20]) {
+      const survival = [...model.survival({ ...RIDE, local_hour })];
+      expect(Math.max(...survival.map((value, m) => Math.abs(value - (expected[m] ?? 0))))).toBeLessThan(
+        1e-9,
+      );
+    }
+  });
+
+  it('shortens the evening’s outages where evening outages end sooner', () => {
+    // Mornings: stops of 40 minutes; evenings: of 10. Pooled, the ride's median is 10 or 40.
+    const model = new ReopeningModel([
+      ...outages(50, 40, { local_hour: 9 }),
+      ...outages(50, 10, { local_hour: 20 }),
+    ]);
+    const morning = model.lengthGiven({ ...RIDE, local_hour: 9 }, 0).median ?? 0;
+    const evening = model.lengthGiven({ ...RIDE, local_hour: 20 }, 0).median ?? 0;
+    expect(evening).toBeLessThan(morning);
   });
 });
 

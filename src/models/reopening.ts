@@ -16,6 +16,11 @@
  *   with many outages of a length follows its own; one with none follows its kind. The top level
  *   shrinks toward one constant hazard (ends over minutes at risk), which carries the tail past the
  *   longest outage seen.
+ * - The time of day scales that hazard: per park, status and way of opening, and part of the day
+ *   (park-local, split at 11:00, 15:00 and 19:00), the ends seen over the ends the pooled curves
+ *   expected of those same outages, shrunk toward 1 with the weight of `timeOfDayShrinkage` expected ends.
+ *   A factor, not a level of the chain: a level split by the hour would leave each ride too few
+ *   outages of its own, and the ride's level would wash the hour out again.
  * - Given t minutes down, the remaining length's quantiles come from S(t + x) / S(t).
  *
  * Pure: no clock, no I/O; the caller chooses which outages it learns from and caps the answer at
@@ -39,6 +44,16 @@ export interface OutageQuery {
   readonly group: OutageGroup;
   /** Opened at the ride's opening (it had not run yet that day) rather than as a stop. */
   readonly at_opening: boolean;
+  /** The park-local hour it opened in, 0-23. */
+  readonly local_hour: number;
+}
+
+/** Park-local hours where a part of the day starts after the first (the morning). */
+const DAY_PART_STARTS = [11, 15, 19] as const;
+
+/** 0 (morning) to 3 (evening). */
+export function dayPart(localHour: number): number {
+  return DAY_PART_STARTS.filter((start) => localHour >= start).length;
 }
 
 /**
@@ -75,6 +90,7 @@ export function observationsBefore(
       kind: outage.kind,
       group: outage.group,
       at_opening: outage.at_opening,
+      local_hour: outage.local_hour,
       minutes: (outage.ended_at - outage.started_at) / MINUTE_MS,
       reopened: outage.end === 'reopened',
     });
@@ -99,6 +115,10 @@ export interface ReopeningOptions {
   readonly shrinkage: number;
   /** Split every level by whether the outage opened at the ride's opening. */
   readonly splitOpening: boolean;
+  /** Scale the hazard by the part of the day the outage opened in. */
+  readonly timeOfDay: boolean;
+  /** Weight in expected ends of a factor of 1, against each part of the day's own. */
+  readonly timeOfDayShrinkage: number;
 }
 
 /** Chosen with `models backtest-outages` (docs/models.md). */
@@ -107,6 +127,8 @@ export const DEFAULT_REOPENING_OPTIONS: ReopeningOptions = {
   horizonMinutes: 18 * 60,
   shrinkage: 30,
   splitOpening: true,
+  timeOfDay: true,
+  timeOfDayShrinkage: 100,
 };
 
 /** Lengths in minutes from the outage's start; undefined where the curve does not fall that far. */
@@ -141,8 +163,11 @@ export class ReopeningModel {
   private readonly horizon: number;
   private readonly cells = new Map<string, Counts>();
   private readonly risks = new Map<string, RiskTable>();
-  /** Survival per ride and segment, built on first use. */
+  /** Hazard per ride and segment, and survival per ride, segment and part of the day, built on first use. */
+  private readonly hazards = new Map<string, Float64Array>();
   private readonly curves = new Map<string, Float64Array>();
+  /** The time of day's factor on the hazard, per park, segment and part of the day. */
+  private readonly factors = new Map<string, number>();
   /** Outages the model learned from. */
   readonly outages: number;
 
@@ -153,6 +178,7 @@ export class ReopeningModel {
     this.horizon = options.horizonMinutes;
     for (const observation of observations) this.add(observation);
     this.outages = observations.length;
+    if (options.timeOfDay) this.fitTimeOfDay(observations);
   }
 
   /**
@@ -175,16 +201,64 @@ export class ReopeningModel {
   /** S(m): the share of outages like `query` still down after m minutes, m = 0 … horizon. */
   survival(query: OutageQuery): Float64Array {
     const segment = this.segmentOf(query);
-    const key = `${query.ride_id}|${segment}`;
+    const key = `${query.ride_id}|${segment}|${dayPart(query.local_hour)}`;
     let curve = this.curves.get(key);
     if (!curve) {
       curve = new Float64Array(this.horizon + 1);
-      const hazard = this.hazard(this.levelsOf(query, segment));
+      const hazard = this.baseHazard(query);
+      const factor = this.factors.get(this.partOf(query)) ?? 1;
       curve[0] = 1;
-      for (let m = 1; m <= this.horizon; m++) curve[m] = (curve[m - 1] ?? 0) * (1 - (hazard[m] ?? 0));
+      for (let m = 1; m <= this.horizon; m++) {
+        curve[m] = (curve[m - 1] ?? 0) * (1 - Math.min(1, (hazard[m] ?? 0) * factor));
+      }
       this.curves.set(key, curve);
     }
     return curve;
+  }
+
+  /** The pooled hazard of the ride's segment, before the time of day's factor. */
+  private baseHazard(query: OutageQuery): Float64Array {
+    const segment = this.segmentOf(query);
+    const key = `${query.ride_id}|${segment}`;
+    let hazard = this.hazards.get(key);
+    if (!hazard) {
+      hazard = this.hazard(this.levelsOf(query, segment));
+      this.hazards.set(key, hazard);
+    }
+    return hazard;
+  }
+
+  private partOf(query: OutageQuery): string {
+    return `${query.park_key}|${this.segmentOf(query)}|${dayPart(query.local_hour)}`;
+  }
+
+  /** Observed over expected ends per park, segment and part of the day, shrunk toward 1. */
+  private fitTimeOfDay(observations: readonly OutageObservation[]): void {
+    const observed = new Map<string, number>();
+    const expected = new Map<string, number>();
+    for (const observation of observations) {
+      const key = this.partOf(observation);
+      const { last, ended } = this.lastMinute(observation);
+      const hazard = this.baseHazard(observation);
+      let ends = 0;
+      for (let m = 1; m <= last; m++) ends += hazard[m] ?? 0;
+      expected.set(key, (expected.get(key) ?? 0) + ends);
+      observed.set(key, (observed.get(key) ?? 0) + (ended ? 1 : 0));
+    }
+    const k = this.options.timeOfDayShrinkage;
+    for (const [key, ends] of expected) {
+      const seen = observed.get(key) ?? 0;
+      if (ends + k > 0) this.factors.set(key, (seen + k) / (ends + k));
+    }
+  }
+
+  /** The last minute an outage was seen down, and whether it ended in it (rather than being cut). */
+  private lastMinute(observation: OutageObservation): { last: number; ended: boolean } {
+    const minutes = Math.max(0, observation.minutes);
+    // Minute m holds lengths in (m-1, m]; a cut outage was observed down through its last whole minute.
+    const ended = observation.reopened && minutes <= this.horizon;
+    const last = ended ? Math.max(1, Math.ceil(minutes)) : Math.min(this.horizon, Math.floor(minutes));
+    return { last, ended };
   }
 
   private segmentOf(query: OutageQuery): string {
@@ -205,10 +279,7 @@ export class ReopeningModel {
 
   private add(observation: OutageObservation): void {
     const segment = this.segmentOf(observation);
-    const minutes = Math.max(0, observation.minutes);
-    // Minute m holds lengths in (m-1, m]; a cut outage was observed down through its last whole minute.
-    const ended = observation.reopened && minutes <= this.horizon;
-    const last = ended ? Math.max(1, Math.ceil(minutes)) : Math.min(this.horizon, Math.floor(minutes));
+    const { last, ended } = this.lastMinute(observation);
     for (const key of this.levelsOf(observation, segment)) {
       let counts = this.cells.get(key);
       if (!counts) {

@@ -7,6 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Catalog } from '../../catalog/catalog.js';
 import { rideKind } from '../../catalog/ride-kind.js';
 import type { Attraction } from '../../catalog/types.js';
+import { localHour } from '../../lib/time.js';
 import { openIntervals, type Interval } from '../../models/intervals.js';
 import {
   OUTAGE_GROUPS,
@@ -32,6 +33,7 @@ function endOf(status: string | null): OutageEnd | null {
 export function toRecordedOutage(
   record: OutageRecord,
   ride: Attraction | undefined,
+  zone: string,
 ): RecordedOutage | undefined {
   if (!isGroup(record.status)) return undefined;
   return {
@@ -40,6 +42,7 @@ export function toRecordedOutage(
     kind: ride && rideKind(ride),
     group: record.status,
     at_opening: record.status_before !== null && NOT_RUNNING.has(record.status_before),
+    local_hour: localHour(record.started_at, zone),
     started_at: record.started_at,
     ended_at: record.ended_at,
     end: record.ended_at === null ? null : endOf(record.ended_status),
@@ -57,7 +60,7 @@ export async function readRecordedOutages(
   const outages: RecordedOutage[] = [];
   for (const park of catalog.parks) {
     for (const record of await store.outageRecords(park.key, from, to)) {
-      const outage = toRecordedOutage(record, rides.get(record.ride_id));
+      const outage = toRecordedOutage(record, rides.get(record.ride_id), park.time_zone);
       if (outage) outages.push(outage);
     }
     // The store may answer synchronously (SQLite): a turn of the event loop between parks keeps

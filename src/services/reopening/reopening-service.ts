@@ -108,7 +108,7 @@ export class ReopeningService {
     const model = this.fit?.model;
     if (!model || closing === undefined) return null;
     const ride = park.attractions.find((attraction) => attraction.id === outage.ride_id);
-    const recorded = toRecordedOutage(outage, ride);
+    const recorded = toRecordedOutage(outage, ride, park.time_zone);
     if (!recorded) return null;
     // The minute, not the instant: every body built in it carries the same estimate.
     const minute = Math.floor(this.clock.now() / MINUTE_MS) * MINUTE_MS;
