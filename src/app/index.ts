@@ -30,6 +30,7 @@ import { BestTimesService } from '../services/best-times.js';
 import { ParkModelService } from '../services/models/index.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
+import { ReopeningService } from '../services/reopening/index.js';
 import { ResortDataService } from '../services/resort-data.js';
 import { RideHistoryService } from '../services/ride-history.js';
 import { SignupService } from '../services/signup.js';
@@ -152,6 +153,8 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     logger,
   );
   models.warm();
+  const reopening = new ReopeningService(catalog, stores.history, feeds.schedule, clock, logger);
+  reopening.warm();
 
   const conditions = new ConditionsService(feeds.weather, live, catalog, clock, logger);
   // Not awaited: serving starts at once; conditions say the weather is not read yet until it is.
@@ -172,7 +175,8 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     services: {
       live,
       history: new RideHistoryService(stores.history, live, clock),
-      outages: new OutageService(stores.history, live, clock),
+      outages: new OutageService(stores.history, live, reopening, clock),
+      reopening,
       reliability,
       priorityLane: new PriorityLaneService(feeds.priorityPrices, live, clock),
       resortData: new ResortDataService(resortState, stores.resortData, feeds, clock),
@@ -230,6 +234,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
         resortIngest.start();
         conditions.start();
         models.start();
+        reopening.start();
       }
       return address;
     },
@@ -245,6 +250,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       await resortIngest.stop();
       await conditions.stop();
       await models.stop();
+      await reopening.stop();
       await shared.close();
       await stores.close();
       claim.release();

@@ -10,6 +10,7 @@ import { keysList } from './commands/keys/list.js';
 import { keysRevoke } from './commands/keys/revoke.js';
 import { storeCopy } from './commands/store/copy.js';
 import { modelsBacktest } from './commands/models/backtest.js';
+import { modelsBacktestOutages } from './commands/models/backtest-outages.js';
 import { simRealism } from './commands/sim/realism.js';
 import { UsageError, type Command } from './command.js';
 
@@ -20,6 +21,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'history backfill': historyBackfill,
   'store copy': storeCopy,
   'models backtest': modelsBacktest,
+  'models backtest-outages': modelsBacktestOutages,
   'sim realism': simRealism,
 };
 

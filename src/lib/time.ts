@@ -50,6 +50,11 @@ export function localClockTime(epochMs: number, zone: string): string {
   return DateTime.fromMillis(epochMs, { zone }).toFormat('HH:mm');
 }
 
+/** The wall-clock hour, 0-23, at `epochMs` in `zone`. */
+export function localHour(epochMs: number, zone: string): number {
+  return DateTime.fromMillis(epochMs, { zone }).hour;
+}
+
 const HOUR_MS = 3_600_000;
 
 /** Local hour boundaries of a park-local date: 25 instants (DST days have 23 or 25 real hours). */

@@ -10,6 +10,7 @@ import type { ParkHoursService } from './park-hours.js';
 import type { ShowtimesService } from './showtimes.js';
 import type { BestTimesService } from './best-times.js';
 import type { ParkModelService } from './models/index.js';
+import type { ReopeningService } from './reopening/index.js';
 import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
 import type { ResortDataService } from './resort-data.js';
@@ -20,7 +21,10 @@ export interface Services {
   /** Each park's current snapshot and whether it may be served. */
   readonly live: LiveState;
   readonly history: RideHistoryService;
+  /** Outages as reported, each open one with when the ride is expected back. */
   readonly outages: OutageService;
+  /** The reopening model, refitted once per park-local day; `outages` reads its estimates. */
+  readonly reopening: ReopeningService;
   readonly reliability: ReliabilityService;
   readonly priorityLane: PriorityLaneService;
   /** Tickets, park availability, hotels, event nights and buses of each resort. */

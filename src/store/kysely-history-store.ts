@@ -6,8 +6,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { chunks, rowsPerInsert } from './chunks.js';
 import { insertChangesWithKysely, type ChangeWriter } from './insert-changes.js';
-import type { HistoryStore, IngestBatch, Outage, ParkTransition, WaitChange } from './ports.js';
-import { toEpochMs, toOutage, toParkTransition, toWaitChange } from './rows.js';
+import type { HistoryStore, IngestBatch, Outage, OutageRecord, ParkTransition, WaitChange } from './ports.js';
+import { toEpochMs, toOutage, toOutageRecord, toParkTransition, toWaitChange } from './rows.js';
 import type { Database } from './schema.js';
 
 export interface KyselyHistoryStoreOptions {
@@ -109,16 +109,25 @@ export class KyselyHistoryStore implements HistoryStore {
     return rows.map(toOutage);
   }
 
-  async openOutages(parkKey: string): Promise<Outage[]> {
-    const rows = await this.db
-      .selectFrom('outages')
-      .selectAll()
-      .where('park_key', '=', parkKey)
-      .where('ended_at', 'is', null)
-      .orderBy('started_at', 'desc')
-      .orderBy('id', 'desc')
+  async openOutages(parkKey: string): Promise<OutageRecord[]> {
+    const rows = await this.outagesWithStatuses()
+      .where('o.park_key', '=', parkKey)
+      .where('o.ended_at', 'is', null)
+      .orderBy('o.started_at', 'desc')
+      .orderBy('o.id', 'desc')
       .execute();
-    return rows.map(toOutage);
+    return rows.map(toOutageRecord);
+  }
+
+  async outageRecords(parkKey: string, from: number, to: number): Promise<OutageRecord[]> {
+    const rows = await this.outagesWithStatuses()
+      .where('o.park_key', '=', parkKey)
+      .where('o.started_at', '>=', from)
+      .where('o.started_at', '<', to)
+      .orderBy('o.started_at')
+      .orderBy('o.id')
+      .execute();
+    return rows.map(toOutageRecord);
   }
 
   async transitions(parkKey: string, from: number, to: number): Promise<ParkTransition[]> {
@@ -158,6 +167,32 @@ export class KyselyHistoryStore implements HistoryStore {
   /** Destroys Kysely, which closes the driver's database (the better-sqlite3 handle, the pg pool). */
   async close(): Promise<void> {
     await this.db.destroy();
+  }
+
+  /**
+   * Outages with the status recorded just before each and the one at its end. Each is one seek on
+   * the (ride_id, at) index: ingest records the ending status at the instant it ends the outage.
+   */
+  private outagesWithStatuses() {
+    return this.db
+      .selectFrom('outages as o')
+      .selectAll('o')
+      .select((eb) => [
+        eb
+          .selectFrom('wait_changes as w')
+          .select('w.status')
+          .whereRef('w.ride_id', '=', 'o.ride_id')
+          .whereRef('w.at', '<', 'o.started_at')
+          .orderBy('w.at', 'desc')
+          .limit(1)
+          .as('status_before'),
+        eb
+          .selectFrom('wait_changes as w')
+          .select('w.status')
+          .whereRef('w.ride_id', '=', 'o.ride_id')
+          .whereRef('w.at', '=', 'o.ended_at')
+          .as('ended_status'),
+      ]);
   }
 
   /** Outages overlapping [from, to): started before `to`, and still open or ended after `from`. */

@@ -27,6 +27,20 @@ export interface Outage {
 
 export type NewOutage = Omit<Outage, 'id' | 'ended_at'>;
 
+/**
+ * An outage with what the ride reported on either side of it, which the reopening model learns
+ * from: whether it opened at the ride's opening, and whether it ended because the ride reopened.
+ */
+export interface OutageRecord extends Outage {
+  /** The last status recorded before it opened (CLOSED: the ride had not opened yet); null when none. */
+  readonly status_before: string | null;
+  /**
+   * The status that ended it: OPERATING when the ride reopened; CLOSED, REFURBISHMENT or
+   * `unavailable` when it closed or went unobserved instead. Null while ongoing.
+   */
+  readonly ended_status: string | null;
+}
+
 /** The end of the open outage of `ride_id` that started at `started_at`. */
 export interface EndedOutage {
   readonly ride_id: string;
@@ -73,8 +87,10 @@ export interface HistoryStore {
   rideOutages(rideId: string, from: number, to: number): Promise<Outage[]>;
   /** Outages of a park that overlap `[from, to)` (ongoing ones included), newest start first. */
   parkOutages(parkKey: string, from: number, to: number): Promise<Outage[]>;
-  /** Outages still open, of one park. */
-  openOutages(parkKey: string): Promise<Outage[]>;
+  /** Outages still open, of one park, newest start first, with the status before each. */
+  openOutages(parkKey: string): Promise<OutageRecord[]>;
+  /** Outages of a park that started with `from <= started_at < to`, oldest first, with the statuses around them. */
+  outageRecords(parkKey: string, from: number, to: number): Promise<OutageRecord[]>;
 
   /** Park transitions with `from <= at < to`, oldest first, plus the last one before `from`. */
   transitions(parkKey: string, from: number, to: number): Promise<ParkTransition[]>;

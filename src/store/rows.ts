@@ -1,5 +1,5 @@
 /** Turns rows as the drivers return them into the port types. */
-import type { Outage, ParkTransition, WaitChange } from './ports.js';
+import type { Outage, OutageRecord, ParkTransition, WaitChange } from './ports.js';
 
 /** The per-driver conversion point for time columns: numbers from SQLite, strings from node-postgres int8. */
 export function toEpochMs(value: number | string | bigint): number {
@@ -46,6 +46,12 @@ export function toOutage(row: OutageRow): Outage {
     started_at: toEpochMs(row.started_at),
     ended_at: toNullableEpochMs(row.ended_at),
   };
+}
+
+export function toOutageRecord(
+  row: OutageRow & { status_before: string | null; ended_status: string | null },
+): OutageRecord {
+  return { ...toOutage(row), status_before: row.status_before, ended_status: row.ended_status };
 }
 
 interface ParkTransitionRow {

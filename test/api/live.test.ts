@@ -4,6 +4,7 @@ import type { Park } from '../../src/catalog/types.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import type { ParkOutagesTodayResponse } from '../../src/api/routes/parks/list-outages-today.js';
 import type { ParkWaitsResponse } from '../../src/api/routes/parks/get-waits.js';
+import type { RideDetailResponse } from '../../src/api/resources/ride-detail.js';
 import type { RideHistoryResponse } from '../../src/api/routes/rides/get-history.js';
 import type { RideOutagesResponse } from '../../src/api/routes/rides/list-outages.js';
 import { expectError, expectSuccess, receive } from '../support/expect-response.js';
@@ -178,6 +179,20 @@ describe('history and outages', () => {
       ended_at: null,
       started_at: new Date(downAt).toISOString(),
     });
+    // Once the model is fitted, the open outage and the ride's live say when it is expected back.
+    await server.app.context.services.reopening.refitIfStale();
+    received = await receive<ParkOutagesTodayResponse>(await server.get(path));
+    const estimated = received.body.outages.find((o) => o.ride_id === rideId && o.ongoing);
+    const reopening = {
+      expected_reopen_at: estimated?.expected_reopen_at,
+      reopen_earliest: estimated?.reopen_earliest,
+      reopen_latest: estimated?.reopen_latest,
+    };
+    expect(Object.values(reopening).every((at) => typeof at === 'string' && Date.parse(at) > downAt)).toBe(
+      true,
+    );
+    const ride = await receive<RideDetailResponse>(await server.get(`/v1/rides/${rideId}`));
+    expect(ride.body.live).toMatchObject({ status: 'DOWN', ...reopening });
 
     feeds.forced.set(rideId, 'BRIEF_DELAY');
     await advance(5);
@@ -197,6 +212,9 @@ describe('history and outages', () => {
       started_at: new Date(downAt).toISOString(),
       ended_at: new Date(endedAt).toISOString(),
       duration_minutes: 6,
+      expected_reopen_at: null,
+      reopen_earliest: null,
+      reopen_latest: null,
     });
     received = await receive<ParkOutagesTodayResponse>(await server.get(path));
     const ended = received.body.outages.filter((o) => o.ride_id === rideId);

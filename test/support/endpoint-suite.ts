@@ -114,6 +114,45 @@ function expectCaching(headers: Headers, maxAge: number): void {
 /** `path` with one more query parameter, which sends the request to the router (the lane takes only declared ones). */
 const viaRouter = (path: string) => `${path}${path.includes('?') ? '&' : '?'}via=router`;
 
+const REOPENING = ['reopen_earliest', 'expected_reopen_at', 'reopen_latest'] as const;
+const DOWN_STATUSES = new Set(['DOWN', 'BRIEF_DELAY', 'WEATHER_DELAY']);
+
+/** Every object in `value` that carries a reopening estimate's fields (an outage, a ride's live). */
+function reopeningHolders(value: unknown, found: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(value)) {
+    for (const item of value) reopeningHolders(item, found);
+  } else if (typeof value === 'object' && value !== null) {
+    const object = value as Record<string, unknown>;
+    if ('expected_reopen_at' in object) found.push(object);
+    for (const child of Object.values(object)) reopeningHolders(child, found);
+  }
+  return found;
+}
+
+/** Whether `schema` names the property `name`, through the document's `$ref`s. */
+function declaresProperty(
+  document: unknown,
+  schema: unknown,
+  name: string,
+  seen = new Set<string>(),
+): boolean {
+  if (Array.isArray(schema)) return schema.some((item) => declaresProperty(document, item, name, seen));
+  if (typeof schema !== 'object' || schema === null) return false;
+  const object = schema as Record<string, unknown>;
+  const properties = object.properties;
+  if (typeof properties === 'object' && properties !== null && name in properties) return true;
+  const ref = object.$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/') && !seen.has(ref)) {
+    seen.add(ref);
+    const target = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+    if (declaresProperty(document, target, name, seen)) return true;
+  }
+  return Object.values(object).some((child) => declaresProperty(document, child, name, seen));
+}
+
 /** The shared suite for every endpoint in `endpoints`, all on one pair of servers. */
 export function describeDataEndpoints(endpoints: readonly Endpoint[], configuration = EMBEDDED): void {
   const get = useServers(configuration);
@@ -217,6 +256,37 @@ function describeDataEndpoint(
         }
       },
     );
+
+    it('estimates a reopening wherever it declares one, only while the ride is down: three instants in order, or three nulls', async () => {
+      const { served, contract } = get();
+      // Fitted in the background at start-up; the answer after it is the one with estimates.
+      await served.app.context.services.reopening.refitIfStale();
+      const received = await receive(await served.get(path, { headers: freshAddress() }));
+      expect(received.status).toBe(200);
+      const holders = reopeningHolders(received.body);
+      const declared = declaresProperty(
+        contract.document,
+        contract.document.paths?.[contract.templateFor(path) ?? ''],
+        'expected_reopen_at',
+      );
+      expect(holders.length > 0, JSON.stringify(received.body).slice(0, 500)).toBe(declared);
+      for (const holder of holders) {
+        const values = REOPENING.map((field) => holder[field]);
+        const context = JSON.stringify(holder);
+        const down =
+          typeof holder.ongoing === 'boolean' ? holder.ongoing : DOWN_STATUSES.has(String(holder.status));
+        if (!down || values.every((value) => value === null)) {
+          expect(values, context).toEqual([null, null, null]);
+          continue;
+        }
+        const instants = values.map((value) => (typeof value === 'string' ? Date.parse(value) : NaN));
+        expect(instants.every(Number.isFinite), context).toBe(true);
+        expect(instants, context).toEqual([...instants].sort((a, b) => a - b));
+        if (typeof holder.started_at === 'string') {
+          expect(instants[0], context).toBeGreaterThan(Date.parse(holder.started_at));
+        }
+      }
+    });
 
     it.each([
       ['without a key', () => ({})],

@@ -4,7 +4,9 @@ import { isoTimestamp } from '../../lib/time.js';
 import { RELIABILITY_WINDOW_DAYS } from '../../services/reliability.js';
 import type { ApiContext } from '../context.js';
 import { Envelope, Nullable, Timestamp } from '../schemas/common.js';
+import { isOutageStatus } from '../../live/outage-status.js';
 import { LiveEntrySchema, presentLiveEntry } from './live-entry.js';
+import { NO_REOPENING, ReopeningProperties, presentReopening } from './outage.js';
 import { RideReliabilitySchema } from './reliability.js';
 import { RideSchema, presentRide } from './ride.js';
 
@@ -17,10 +19,11 @@ const LiveSchema = Type.Object(
     refreshed_at: Nullable(Timestamp),
     ...liveValues,
     changed_at: Nullable(Timestamp),
+    ...ReopeningProperties,
   },
   {
     description:
-      'The live wait. With data_status unavailable, or while the operator reports nothing for the ride, status is unavailable and the numbers are null.',
+      'The live wait. With data_status unavailable, or while the operator reports nothing for the ride, status is unavailable and the numbers are null. While the ride is down (DOWN, BRIEF_DELAY or WEATHER_DELAY), expected_reopen_at and the 80% range say when it is expected back, as on its open outage in /v1/rides/{ride}/outages; null otherwise.',
     additionalProperties: false,
   },
 );
@@ -47,10 +50,13 @@ export const RideDetailBody = Envelope(
 );
 export type RideDetailResponse = Static<typeof RideDetailBody>;
 
-/** Its park's live state and reliability: the inputs of `live` and `reliability` in the body. */
+/**
+ * Its park's live state, its outages (a down ride's reopening estimate moves each minute) and
+ * reliability: the inputs of `live` and `reliability` in the body.
+ */
 export function rideDetailVersion(context: ApiContext, park: Park): string {
-  const { live, reliability } = context.services;
-  return `${live.version(park.key)}|${reliability.version(park)}`;
+  const { live, outages, reliability } = context.services;
+  return `${live.version(park.key)}|${outages.version(park)}|${reliability.version(park)}`;
 }
 
 async function reliabilitySummary(context: ApiContext, ride: Attraction, park: Park) {
@@ -65,7 +71,7 @@ async function reliabilitySummary(context: ApiContext, ride: Attraction, park: P
   };
 }
 
-function liveSummary(context: ApiContext, ride: Attraction, park: Park) {
+async function liveSummary(context: ApiContext, ride: Attraction, park: Park) {
   const view = context.services.live.view(park.key);
   const refreshed_at = view.refreshed_at === undefined ? null : isoTimestamp(view.refreshed_at);
   const entry = view.snapshot?.entries.find((e) => e.ride_id === ride.id);
@@ -78,10 +84,19 @@ function liveSummary(context: ApiContext, ride: Attraction, park: Park) {
       single_rider_wait_minutes: null,
       priority_lane: null,
       changed_at: null,
+      ...NO_REOPENING,
     };
   }
   const { ride_id: _r, name: _n, type: _t, ...values } = presentLiveEntry(entry);
-  return { data_status: view.data_status, refreshed_at, ...values };
+  const down = isOutageStatus(entry.status)
+    ? await context.services.outages.openFor(park, ride.id)
+    : undefined;
+  return {
+    data_status: view.data_status,
+    refreshed_at,
+    ...values,
+    ...presentReopening(down?.reopening ?? null),
+  };
 }
 
 /** Facts always; `live` and `reliability` only while provider-derived data is enabled. */
@@ -90,7 +105,7 @@ export async function rideDetail(context: ApiContext, ride: Attraction, park: Pa
   const body = context.access.providerDataEnabled
     ? {
         ...facts,
-        live: liveSummary(context, ride, park),
+        live: await liveSummary(context, ride, park),
         reliability: await reliabilitySummary(context, ride, park),
       }
     : facts;

@@ -24,6 +24,7 @@ import { hoursLabel, parkStatus } from './home.js';
 import { jsonScript } from './json-script.js';
 import { conditionsSection, crowdCalendarSection, todaySection } from './park-sections.js';
 import { renderPage } from './layout.js';
+import { REOPENING_NOTE, reopeningLabel } from './reopening.js';
 import { renderSections, sectionsVersion, type PageSection } from './section.js';
 import { filtersForm, laneCell, waitsQueryKey, waitsTable, type WaitsQuery } from './waits-table.js';
 import { sourceCredits } from '../../feeds/sources.js';
@@ -120,11 +121,16 @@ const outagesSection: PageSection<ParkPageInput> = {
         : escapeHtml(outage.ride_id);
       const end = outage.ended_at === null ? 'ongoing' : clockTime(outage.ended_at, park.time_zone);
       const length = durationLabel((outage.ended_at ?? today.now) - outage.started_at);
-      return `<tr><td>${name}</td><td><span class="status s-${escapeHtml(outage.status)}">${escapeHtml(statusLabel(outage.status))}</span></td><td>${clockTime(outage.started_at, park.time_zone)}–${end}</td><td class="num">${length}</td></tr>`;
+      const back =
+        outage.ended_at === null && outage.reopening
+          ? `<br><span class="note">${reopeningLabel(outage.reopening, park.time_zone)}</span>`
+          : '';
+      return `<tr><td>${name}</td><td><span class="status s-${escapeHtml(outage.status)}">${escapeHtml(statusLabel(outage.status))}</span></td><td>${clockTime(outage.started_at, park.time_zone)}–${end}${back}</td><td class="num">${length}</td></tr>`;
     });
+    const estimated = today.outages.some((outage) => outage.ended_at === null && outage.reopening);
     return `<div class="scroll"><table><caption class="visually-hidden">Outages today</caption><thead><tr><th scope="col">Attraction</th><th scope="col">Reported</th><th scope="col">When</th><th scope="col" class="num">Length</th></tr></thead><tbody>
 ${rows.join('\n')}
-</tbody></table></div>`;
+</tbody></table></div>${estimated ? `\n<p class="note">${REOPENING_NOTE}</p>` : ''}`;
   },
 };
 

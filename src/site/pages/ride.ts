@@ -19,7 +19,9 @@ import {
   waitLabel,
   zoneName,
 } from '../format.js';
+import { isOutageStatus } from '../../live/outage-status.js';
 import { renderPage } from './layout.js';
+import { REOPENING_NOTE, reopeningLabel } from './reopening.js';
 import { bestTimesSection, type BestTimesChoice } from './best-times-section.js';
 import { jsonScript } from './json-script.js';
 import { renderSections, sectionsVersion, type PageSection } from './section.js';
@@ -77,8 +79,10 @@ const liveSection: PageSection<RidePageInput> = {
   id: 'live',
   heading: 'Right now',
   provider: true,
-  version: ({ park }, context) => context.services.live.version(park.key),
-  render({ park, ride }, context) {
+  // A down ride's estimate moves with the minute, and the outages' version says so.
+  version: ({ park }, context) =>
+    `${context.services.live.version(park.key)}|${context.services.outages.version(park)}`,
+  async render({ park, ride }, context) {
     const view = context.services.live.view(park.key);
     const entry = view.snapshot?.entries.find((e) => e.ride_id === ride.id);
     if (view.data_status === 'unavailable') {
@@ -90,11 +94,20 @@ const liveSection: PageSection<RidePageInput> = {
     const live = presentLiveEntry(entry);
     const refreshed =
       view.refreshed_at === undefined ? '' : ` · updated ${clockTime(view.refreshed_at, park.time_zone)}`;
+    const down = isOutageStatus(entry.status)
+      ? await context.services.outages.openFor(park, ride.id)
+      : undefined;
+    const back = down?.reopening
+      ? `\n<p id="reopening">${escapeHtml(capitalised(reopeningLabel(down.reopening, park.time_zone)))}.</p>
+<p class="note">${REOPENING_NOTE}</p>`
+      : '';
     return `<p class="big">${waitLabel(live.standby_wait_minutes)}</p>
-<p><span class="status s-${live.status}">${STATUS_LABELS[live.status]}</span>${refreshed}</p>
+<p><span class="status s-${live.status}">${STATUS_LABELS[live.status]}</span>${refreshed}</p>${back}
 <dl class="facts"><dt>Single rider</dt><dd>${waitLabel(live.single_rider_wait_minutes)}</dd><dt>${escapeHtml(park.resort.priority_lane_brand)}</dt><dd>${laneCell(live.priority_lane, park.time_zone)}</dd></dl>`;
   },
 };
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** Today's waits as chart series: x in epoch seconds, y the posted wait (null while not operating). */
 export interface WaitSeries {

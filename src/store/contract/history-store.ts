@@ -290,6 +290,88 @@ export function describeHistoryStoreContract(name: string, open: () => Promise<H
         expect((await store.rideOutages('mk_atto', to, to + DAY)).map((o) => o.ride_id)).toEqual(['mk_atto']);
         expect((await store.parkOutages('ep', from, to)).map((o) => o.ride_id)).toEqual(['ep_other']);
       });
+
+      it('records outages started in [from, to) oldest first, and open ones, with the statuses around them', async () => {
+        await store.apply(
+          batch({
+            changes: [
+              change('mk_tron', t(-120), 'CLOSED', null),
+              // Down at opening, back at t(20).
+              change('mk_tron', t(0), 'DOWN', null),
+              change('mk_tron', t(20), 'OPERATING', 15),
+              // A stop during the day that switched status, then ran into closing.
+              change('mk_tron', t(40), 'BRIEF_DELAY', null),
+              change('mk_tron', t(45), 'DOWN', null),
+              change('mk_tron', t(90), 'CLOSED', null),
+              // Still down, nothing recorded before it.
+              change('mk_space', t(30), 'WEATHER_DELAY', null),
+              // Another park, and one of this park outside the range.
+              change('ep_frozen', t(10), 'DOWN', null),
+              change('mk_jungle', t(-300), 'DOWN', null),
+            ],
+            openedOutages: [
+              opened('mk_tron', t(0)),
+              opened('mk_tron', t(40), 'BRIEF_DELAY'),
+              opened('mk_space', t(30), 'WEATHER_DELAY'),
+              opened('ep_frozen', t(10)),
+              opened('mk_jungle', t(-300)),
+            ],
+            endedOutages: [
+              { ride_id: 'mk_tron', started_at: t(0), ended_at: t(20) },
+              { ride_id: 'mk_tron', started_at: t(40), ended_at: t(90) },
+            ],
+          }),
+        );
+        const records = await store.outageRecords('mk', t(-10), t(60));
+        expect(records.map(({ id: _id, ...rest }) => rest)).toEqual([
+          {
+            ride_id: 'mk_tron',
+            park_key: 'mk',
+            status: 'DOWN',
+            started_at: t(0),
+            ended_at: t(20),
+            status_before: 'CLOSED',
+            ended_status: 'OPERATING',
+          },
+          {
+            ride_id: 'mk_space',
+            park_key: 'mk',
+            status: 'WEATHER_DELAY',
+            started_at: t(30),
+            ended_at: null,
+            status_before: null,
+            ended_status: null,
+          },
+          {
+            ride_id: 'mk_tron',
+            park_key: 'mk',
+            status: 'BRIEF_DELAY',
+            started_at: t(40),
+            ended_at: t(90),
+            status_before: 'OPERATING',
+            ended_status: 'CLOSED',
+          },
+        ]);
+        expect(await store.outageRecords('mk', t(60), t(120))).toEqual([]);
+        // The open ones, newest first, carry the status before them too.
+        const open = await store.openOutages('mk');
+        expect(open.map((o) => [o.ride_id, o.status_before, o.ended_status])).toEqual([
+          ['mk_space', null, null],
+          ['mk_jungle', null, null],
+        ]);
+        await store.apply(batch({ changes: [change('mk_tron', t(100), 'CLOSED', null)] }));
+        await store.apply(
+          batch({
+            changes: [change('mk_tron', t(200), 'DOWN', null)],
+            openedOutages: [opened('mk_tron', t(200))],
+          }),
+        );
+        expect((await store.openOutages('mk'))[0]).toMatchObject({
+          ride_id: 'mk_tron',
+          status_before: 'CLOSED',
+          ended_status: null,
+        });
+      });
     });
 
     describe('transitions', () => {

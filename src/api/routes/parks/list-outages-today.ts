@@ -37,7 +37,7 @@ export const listOutagesToday = defineEndpoint({
   summary:
     'Every ride outage at the park today (park-local), newest first, with rides down now and outages open since yesterday.',
   description:
-    'Today is the park-local date in the park’s time zone. An outage still open from an earlier day is listed too; `down_now` is true on each outage that is still open (the ride is down at present).',
+    'Today is the park-local date in the park’s time zone. An outage still open from an earlier day is listed too; `down_now` is true on each outage that is still open (the ride is down at present). An open outage carries an estimate of when the ride reopens, `expected_reopen_at`, with an 80% range (`reopen_earliest`, `reopen_latest`), learned from the recorded outages and recomputed every minute; never after the park’s closing.',
   tag: 'Parks',
   params: { park: PARK_PARAM },
   body: OutagesTodayBody,

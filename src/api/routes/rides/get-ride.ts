@@ -9,7 +9,7 @@ export const getRide = defineEndpoint({
   operationId: 'getRide',
   summary: 'One ride: its facts, live wait in `live` and 30-day summary in `reliability`.',
   description:
-    'The ride’s facts, its live wait and status in `live` (with the park’s `data_status`: numbers only while live), and its 30-day reliability summary in `reliability` (null for attractions that are not queued rides). `live` and `reliability` are omitted when provider-derived data is disabled on the server.',
+    'The ride’s facts, its live wait and status in `live` (with the park’s `data_status`: numbers only while live; while the ride is down, when it is expected back), and its 30-day reliability summary in `reliability` (null for attractions that are not queued rides). `live` and `reliability` are omitted when provider-derived data is disabled on the server.',
   tag: 'Rides',
   params: { ride: RIDE_PARAM },
   body: RideDetailBody,

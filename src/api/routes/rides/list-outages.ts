@@ -24,7 +24,7 @@ export const listRideOutages = defineEndpoint({
   operationId: 'listRideOutages',
   summary: 'Each outage of one ride with start and end over the last 1 to 30 park-local days, newest first.',
   description:
-    'An outage opens at the first Down, Brief Delay or Weather Delay report and ends at the next report of any other status; `ongoing` is true while the ride is still down. `days` counts park-local days back, today included; coverage starts at `coverage_start`.',
+    'An outage opens at the first Down, Brief Delay or Weather Delay report and ends at the next report of any other status; `ongoing` is true while the ride is still down, and the open outage carries an estimate of when the ride reopens (`expected_reopen_at`, with an 80% range in `reopen_earliest` and `reopen_latest`), learned from the recorded outages and recomputed every minute. `days` counts park-local days back, today included; coverage starts at `coverage_start`.',
   tag: 'Rides',
   params: { ride: RIDE_PARAM },
   query: { days: daysParam({ max: 30, fallback: 7, meaning: 'park-local days back, including today' }) },
