@@ -7,11 +7,14 @@
  * wait. Baseline: the typical wait (mean posted wait of that weekday and hour over all earlier data).
  * The attractions of one park (from the metadata; `unknown` without it) are fitted together at each
  * origin, as the service fits a park's rides: their seasonal change is pooled. A park's crowd levels
- * are scored as the service scores its published accuracy (`scoreCrowdLevels`).
+ * are scored as the service scores its published accuracy (`scoreCrowdLevels`). The estimated
+ * actual wait is scored on timed waits over the same 365 days (`actual-waits.ts`).
  */
+import type { TimedWait } from '../models/actual-wait-fit.js';
 import { middayMean } from '../models/crowd.js';
 import { modelCrowdForecast, scoreCrowdLevels, type CrowdForecast } from '../models/crowd-accuracy.js';
 import { FIRST_HOUR, LAST_HOUR, type HourlyDay, type RideHistory } from '../models/hourly-history.js';
+import { actualWaitWindow, scoreActualWaits, type ActualWaitScore } from './actual-waits.js';
 import {
   DEFAULT_WAIT_MODEL_OPTIONS,
   HORIZON_BANDS,
@@ -29,6 +32,8 @@ export interface BacktestAttraction {
   readonly attraction: string;
   readonly park: string;
   readonly history: RideHistory;
+  /** Waits timed by guests in line, for the estimated actual wait (`actual_waits`). */
+  readonly timedWaits?: readonly TimedWait[];
 }
 
 export interface HorizonScore {
@@ -60,6 +65,8 @@ export interface BacktestResult {
   readonly horizon_days: number;
   readonly attractions: AttractionScore[];
   readonly parks: ParkScore[];
+  /** The estimated actual wait, per file with timed waits in the window ending at the last recorded day. */
+  readonly actual_waits: ActualWaitScore[];
   /** With `crowdBound`: the neighbour oracle's crowd figures per park (not a forecast). */
   readonly crowd_bounds?: ParkScore[];
 }
@@ -255,6 +262,12 @@ export function runBacktest(
     horizon_days: HORIZON_DAYS,
     attractions: scores,
     parks,
+    actual_waits: scoreActualWaits(
+      attractions,
+      actualWaitWindow(
+        Math.max(...attractions.map((a) => a.history.at(-1)?.day ?? Number.NEGATIVE_INFINITY)),
+      ),
+    ),
   };
   if (!crowdBound) return result;
   return {
