@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { estimateActualWait } from '../models/actual-wait.js';
 import { fitActualWaits, type TimedWait } from '../models/actual-wait-fit.js';
 import { dayNumber } from '../models/hourly-history.js';
-import { actualWaitWindow, medianRatio, pooledActualWaits, scoreActualWaits } from './actual-waits.js';
+import {
+  actualWaitWindow,
+  backtestActualWaits,
+  medianRatio,
+  pooledActualWaits,
+  scoreActualWaits,
+} from './actual-waits.js';
 
 const LAST = dayNumber('2019-12-28');
 const WINDOW = actualWaitWindow(LAST);
@@ -65,5 +71,15 @@ describe('the actual-wait backtest', () => {
     expect(scores.map((score) => score.attraction)).toEqual(['steady']);
     expect(scores[0]?.mae_minutes).toBeLessThan(1);
     expect(pooledActualWaits(scores).readings).toBe(scores[0]?.readings_scored);
+  });
+
+  it('ends the window at --until when given, else at the last recorded day, as the wait backtest does', () => {
+    const timedWaits = waits(LAST - 900, LAST, 0.6);
+    const history = [{ day: LAST - 900 }, { day: LAST }];
+    const attraction = { attraction: 'ride', history, timedWaits };
+    const inside = (to: number) => timedWaits.filter((w) => w.day >= to - 365 && w.day <= to).length;
+    expect(backtestActualWaits([attraction])[0]?.readings_scored).toBe(inside(LAST));
+    expect(backtestActualWaits([attraction], LAST - 200)[0]?.readings_scored).toBe(inside(LAST - 200));
+    expect(backtestActualWaits([{ attraction: 'empty', history: [] }])).toEqual([]);
   });
 });

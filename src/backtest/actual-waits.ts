@@ -33,6 +33,11 @@ export interface ActualWaitAttraction {
   readonly timedWaits?: readonly TimedWait[];
 }
 
+/** An attraction as the wait backtest reads it: its recorded days give the window's end. */
+export interface ActualWaitBacktestAttraction extends ActualWaitAttraction {
+  readonly history: readonly { readonly day: number }[];
+}
+
 /** First and last park day scored (day numbers, both inclusive). */
 export interface ActualWaitWindow {
   readonly from: number;
@@ -114,6 +119,20 @@ export function scoreActualWaits(
     });
   }
   return scores;
+}
+
+/**
+ * The whole backtest as `models backtest` reports it: the window ends at `until` (a day number)
+ * when given, else at the last recorded day of any file, as the wait backtest's window does.
+ */
+export function backtestActualWaits(
+  attractions: readonly ActualWaitBacktestAttraction[],
+  until?: number,
+): ActualWaitScore[] {
+  const lastDay =
+    until ?? Math.max(...attractions.map((a) => a.history.at(-1)?.day ?? Number.NEGATIVE_INFINITY));
+  if (!Number.isFinite(lastDay)) return [];
+  return scoreActualWaits(attractions, actualWaitWindow(lastDay));
 }
 
 /** Pooled over every scored reading: each attraction weighted by its readings. */

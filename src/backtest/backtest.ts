@@ -14,7 +14,7 @@ import type { TimedWait } from '../models/actual-wait-fit.js';
 import { middayMean } from '../models/crowd.js';
 import { modelCrowdForecast, scoreCrowdLevels, type CrowdForecast } from '../models/crowd-accuracy.js';
 import { FIRST_HOUR, LAST_HOUR, type HourlyDay, type RideHistory } from '../models/hourly-history.js';
-import { actualWaitWindow, scoreActualWaits, type ActualWaitScore } from './actual-waits.js';
+import { backtestActualWaits, type ActualWaitScore } from './actual-waits.js';
 import {
   DEFAULT_WAIT_MODEL_OPTIONS,
   HORIZON_BANDS,
@@ -262,12 +262,7 @@ export function runBacktest(
     horizon_days: HORIZON_DAYS,
     attractions: scores,
     parks,
-    actual_waits: scoreActualWaits(
-      attractions,
-      actualWaitWindow(
-        Math.max(...attractions.map((a) => a.history.at(-1)?.day ?? Number.NEGATIVE_INFINITY)),
-      ),
-    ),
+    actual_waits: backtestActualWaits(attractions),
   };
   if (!crowdBound) return result;
   return {
