@@ -74,6 +74,12 @@ function publishChange(): { t0: string; loopNs: string } {
     type: 'ride',
     status: 'OPERATING',
     standby_wait_minutes: wait,
+    // Fixed, as ingest works it out once per posted wait, not per message.
+    estimated_actual: {
+      minutes: Math.round(wait * 0.7),
+      low: Math.round(wait * 0.5),
+      high: Math.round(wait * 0.9),
+    },
     single_rider_wait_minutes: null,
     priority_lane: null,
     changed_at: clock.now(),

@@ -20,12 +20,8 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { holidayPeriodOf } from '../src/feeds/sim/calendar.js';
 import { calendarDateOf, dayNumberOf } from '../src/feeds/sim/local-time.js';
-import {
-  RECORDED_ATTRACTIONS,
-  readParkCalendar,
-  readPostedWaits,
-  touringPlansDir,
-} from '../src/feeds/sim/realism/touringplans.js';
+import { RECORDED_ATTRACTIONS } from '../src/catalog/recorded-attractions.js';
+import { readParkCalendar, readPostedWaits, touringPlansDir } from '../src/feeds/sim/realism/touringplans.js';
 
 const { values } = parseArgs({ options: { touringplans: { type: 'string' } } });
 const dir = touringPlansDir(values.touringplans);

@@ -12,11 +12,14 @@
  * The attractions of one park (from the metadata; `unknown` without it) are fitted together at each
  * origin, as the service fits a park's rides. A park's crowd levels are scored as the service scores
  * its published accuracy (`scoreCrowdLevels`). The nowcast: each scored day again, the models given
- * the park's readings of that day before 11:00 (and 13:00) predicting the hours from one after.
+ * the park's readings of that day before 11:00 (and 13:00) predicting the hours from one after. The
+ * estimated actual wait is scored on timed waits over the same 365 days (`actual-waits.ts`).
  */
+import type { TimedWait } from '../models/actual-wait-fit.js';
 import { middayMean } from '../models/crowd.js';
 import { modelCrowdForecast, scoreCrowdLevels, type CrowdForecast } from '../models/crowd-accuracy.js';
 import type { ParkCalendar } from '../models/calendar-features.js';
+import { backtestActualWaits, type ActualWaitScore } from './actual-waits.js';
 import {
   FIRST_HOUR,
   LAST_HOUR,
@@ -41,6 +44,8 @@ export interface BacktestAttraction {
   readonly attraction: string;
   readonly park: string;
   readonly history: RideHistory;
+  /** Waits timed by guests in line, for the estimated actual wait (`actual_waits`). */
+  readonly timedWaits?: readonly TimedWait[];
 }
 
 export interface HorizonScore {
@@ -83,6 +88,8 @@ export interface BacktestResult {
   readonly horizon_days: number;
   readonly attractions: AttractionScore[];
   readonly parks: ParkScore[];
+  /** The estimated actual wait, per file with timed waits in the window ending at the last recorded day. */
+  readonly actual_waits: ActualWaitScore[];
   /** With `crowdBound`: the neighbour oracle's crowd figures per park (not a forecast). */
   readonly crowd_bounds?: ParkScore[];
 }
@@ -349,6 +356,7 @@ export function runBacktest(
     horizon_days: HORIZON_DAYS,
     attractions: scores,
     parks,
+    actual_waits: backtestActualWaits(attractions, until),
   };
   if (!crowdBound) return result;
   return {

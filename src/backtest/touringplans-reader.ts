@@ -1,12 +1,14 @@
 /**
  * Reads TouringPlans.com's recorded waits (data: TouringPlans.com; see the data set's README for the
  * licence): every `<attraction>.csv.gz` in a directory, plus `attractions_metadata.csv.gz` for the
- * park of each attraction when present. Only posted waits are kept; timed waits are a different
- * measure (they run well below posted) and sparse.
+ * park of each attraction when present. Posted waits become hourly means (what the wait models
+ * read); timed waits are a different measure (they run well below posted) and sparse, kept apart,
+ * each paired with its posted wait (`pairTimedWaits`), for the estimated actual wait.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { pairTimedWaits, type TimedWait, type WaitReading } from '../models/actual-wait-fit.js';
 import { HourlyHistoryBuilder, dayNumber, type RideHistory } from '../models/hourly-history.js';
 
 export interface RecordedAttraction {
@@ -15,6 +17,8 @@ export interface RecordedAttraction {
   /** The park from the metadata file, or `unknown` when the metadata has no row for it. */
   readonly park: string;
   readonly history: RideHistory;
+  /** Waits timed by guests in line, each with the posted wait it was paired with. */
+  readonly timedWaits: readonly TimedWait[];
 }
 
 const METADATA_FILES = new Set(['attractions_metadata.csv.gz', 'parks_metadata_raw.csv.gz']);
@@ -69,11 +73,25 @@ export function readAttractionParks(dir: string): Map<string, string> {
   return parks;
 }
 
+/** Clock minutes of a `YYYY-MM-DD HH:MM:SS` stamp since 1970-01-01 (its own date, not the park day's). */
+function clockMinute(stamp: string, dayOf: (date: string) => number): number {
+  return (
+    dayOf(stamp.slice(0, 10)) * 1440 +
+    Number(stamp.slice(11, 13)) * 60 +
+    Number(stamp.slice(14, 16)) +
+    Number(stamp.slice(17, 19)) / 60
+  );
+}
+
 /**
- * One attraction's posted waits as hourly means per park day. The hour comes from the reading's
- * clock time; a reading after midnight stays with its park day, as the file records it.
+ * One attraction's posted waits as hourly means per park day, and its timed waits paired with the
+ * posted ones. The hour comes from the reading's clock time; a reading after midnight stays with
+ * its park day, as the file records it.
  */
-export function readAttractionFile(path: string): RideHistory {
+export function readAttractionReadings(path: string): {
+  history: RideHistory;
+  timedWaits: TimedWait[];
+} {
   const text = gunzipSync(readFileSync(path)).toString('utf8');
   const builder = new HourlyHistoryBuilder();
   let lineStart = text.indexOf('\n') + 1;
@@ -81,10 +99,21 @@ export function readAttractionFile(path: string): RideHistory {
   const dateColumn = header.indexOf('park_date');
   const timeColumn = header.indexOf('wait_datetime');
   const postedColumn = header.indexOf('wait_minutes_posted');
+  const actualColumn = header.indexOf('wait_minutes_actual');
   if (dateColumn < 0 || timeColumn < 0 || postedColumn < 0) {
     throw new Error(`${path}: expected the columns park_date, wait_datetime and wait_minutes_posted`);
   }
   const dayCache = new Map<string, number>();
+  const dayOf = (date: string) => {
+    let day = dayCache.get(date);
+    if (day === undefined) {
+      day = dayNumber(date);
+      dayCache.set(date, day);
+    }
+    return day;
+  };
+  const posted: WaitReading[] = [];
+  const timed: WaitReading[] = [];
   while (lineStart < text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
@@ -92,19 +121,27 @@ export function readAttractionFile(path: string): RideHistory {
     lineStart = lineEnd + 1;
     if (line.length === 0) continue;
     const cells = line.includes('"') ? splitCsvLine(line) : line.split(',');
-    const posted = cells[postedColumn]?.trim();
-    if (!posted) continue;
     const date = cells[dateColumn] ?? '';
     const time = cells[timeColumn] ?? '';
     if (date.length < 10 || time.length < 13) continue;
-    let day = dayCache.get(date);
-    if (day === undefined) {
-      day = dayNumber(date);
-      dayCache.set(date, day);
+    const day = dayOf(date);
+    const postedValue = cells[postedColumn]?.trim();
+    if (postedValue) {
+      builder.add(day, Number(time.slice(11, 13)), Number(postedValue));
+      if (time.length >= 19)
+        posted.push({ day, minute: clockMinute(time, dayOf), minutes: Number(postedValue) });
     }
-    builder.add(day, Number(time.slice(11, 13)), Number(posted));
+    const actualValue = actualColumn < 0 ? undefined : cells[actualColumn]?.trim();
+    if (actualValue && time.length >= 19 && Number.isFinite(Number(actualValue))) {
+      timed.push({ day, minute: clockMinute(time, dayOf), minutes: Number(actualValue) });
+    }
   }
-  return builder.build();
+  return { history: builder.build(), timedWaits: pairTimedWaits(posted, timed) };
+}
+
+/** One attraction's posted waits as hourly means per park day (see `readAttractionReadings`). */
+export function readAttractionFile(path: string): RideHistory {
+  return readAttractionReadings(path).history;
 }
 
 /** Every attraction file in `dir`, sorted by name. */
@@ -115,10 +152,7 @@ export function readTouringPlans(dir: string): RecordedAttraction[] {
     .sort()
     .map((file) => {
       const attraction = file.slice(0, -'.csv.gz'.length);
-      return {
-        attraction,
-        park: parks.get(attraction) ?? 'unknown',
-        history: readAttractionFile(join(dir, file)),
-      };
+      const { history, timedWaits } = readAttractionReadings(join(dir, file));
+      return { attraction, park: parks.get(attraction) ?? 'unknown', history, timedWaits };
     });
 }

@@ -10,6 +10,7 @@ import type { EndedOutage, NewOutage, Outage, ParkTransition, WaitChange } from 
 import { diffEntries, type SnapshotDiff } from './diff.js';
 import { stepOutage, type OpenOutageState } from './outage-machine.js';
 import { ParkHours } from './park-hours.js';
+import { actualWaitEstimator, type ActualWaitEstimator } from './actual-wait-estimator.js';
 import { buildSnapshot } from './snapshot.js';
 
 export interface ParkStep {
@@ -40,6 +41,7 @@ export class ParkIngestor {
   private readonly outages = new Map<string, OpenOutageState>();
   private open: boolean | undefined;
   private readonly hours: ParkHours;
+  private readonly estimate: ActualWaitEstimator;
 
   constructor(
     readonly park: Park,
@@ -48,6 +50,7 @@ export class ParkIngestor {
     resume?: ParkResumeState,
   ) {
     this.hours = new ParkHours(park, schedule);
+    this.estimate = actualWaitEstimator(park);
     for (const change of resume?.latestChanges ?? []) {
       this.recorded.set(change.ride_id, { status: change.status, wait: change.standby_wait_minutes });
     }
@@ -107,7 +110,7 @@ export class ParkIngestor {
   async step(at: number): Promise<ParkStep> {
     const reading = await this.liveQueues.readLiveQueues(this.park, at);
     const open = await this.hours.isOpen(at);
-    const snapshot = buildSnapshot(this.park, reading, open, at, this.entries);
+    const snapshot = buildSnapshot(this.park, reading, open, at, this.entries, this.estimate);
     const diff = diffEntries(this.entries, snapshot.entries);
 
     const changes: WaitChange[] = [];

@@ -55,6 +55,46 @@ describe('buildSnapshot', () => {
   });
 });
 
+describe('the estimated actual wait in a snapshot', () => {
+  /** Half the posted wait, plus the hour of `at` in minutes, so a later hour gives another answer. */
+  const estimate = (_ride: unknown, posted: number, at: number) => {
+    const minutes = Math.round(posted / 2) + Math.floor(at / 3_600_000);
+    return { minutes, low: minutes - 5, high: minutes + 5 };
+  };
+  const HOUR = 3_600_000;
+
+  it('is null without a posted wait and worked out from the posted wait when there is one', () => {
+    const snapshot = buildSnapshot(park, reading(reported('coaster', 40)), true, HOUR, new Map(), estimate);
+    expect(snapshot.entries.map((e) => [e.ride_id, e.estimated_actual])).toEqual([
+      ['p_coaster', { minutes: 21, low: 16, high: 26 }],
+      ['p_flume', null],
+    ]);
+  });
+
+  it('stays as it was while the posted wait stands, however late it gets, and moves with a new posted wait', () => {
+    const first = buildSnapshot(park, reading(reported('coaster', 40)), true, HOUR, new Map(), estimate);
+    const later = buildSnapshot(
+      park,
+      reading(reported('coaster', 40)),
+      true,
+      5 * HOUR,
+      byId(first.entries),
+      estimate,
+    );
+    expect(later.entries[0]?.estimated_actual).toEqual(first.entries[0]?.estimated_actual);
+    expect(diffEntries(byId(first.entries), later.entries).changed).toEqual([]);
+    const moved = buildSnapshot(
+      park,
+      reading(reported('coaster', 60)),
+      true,
+      6 * HOUR,
+      byId(later.entries),
+      estimate,
+    );
+    expect(moved.entries[0]?.estimated_actual?.minutes).toBe(36);
+  });
+});
+
 describe('diffEntries', () => {
   it('reports entries whose status, waits or priority lane changed, and removed ones', () => {
     const before = buildSnapshot(

@@ -1,12 +1,14 @@
 /**
  * Turns one upstream reading into the park's snapshot. Queued rides are always listed (status
  * `unavailable`, null waits, when the operator reports nothing for them); shows, experiences and
- * meets only while reported. An entry keeps its `changed_at` while nothing it carries changes.
+ * meets only while reported. An entry keeps its `changed_at` while nothing it carries changes. A
+ * posted standby wait carries its estimated actual wait.
  */
-import type { Park } from '../catalog/types.js';
+import type { Attraction, Park } from '../catalog/types.js';
 import type { LiveQueueEntry, LiveQueueReading, ReturnWindow } from '../feeds/types.js';
 import type { LiveEntry, ParkSnapshot, PriorityLaneWindow } from '../live/types.js';
 import { unavailableEntry } from '../live/unavailable.js';
+import { actualWaitEstimator, type ActualWaitEstimator } from './actual-wait-estimator.js';
 import { sameLiveValues } from './diff.js';
 
 /** The multi-pass window is preferred when a ride has both (SPEC priority-lane object). */
@@ -22,7 +24,7 @@ export function preferredWindow(windows: readonly ReturnWindow[]): PriorityLaneW
   };
 }
 
-function fromReading(reported: LiveQueueEntry, at: number): LiveEntry {
+function fromReading(reported: LiveQueueEntry, at: number): Omit<LiveEntry, 'estimated_actual'> {
   return {
     ride_id: reported.ride_id,
     name: reported.name,
@@ -39,6 +41,25 @@ function keepChangedAt(next: LiveEntry, previous: LiveEntry | undefined): LiveEn
   return previous && sameLiveValues(previous, next) ? { ...next, changed_at: previous.changed_at } : next;
 }
 
+/**
+ * The previous estimate while the posted wait stands, so that only a new posted wait moves it (the
+ * hour alone would otherwise send a stream change no operator made).
+ */
+function withEstimate(
+  entry: Omit<LiveEntry, 'estimated_actual'>,
+  previous: LiveEntry | undefined,
+  ride: Attraction,
+  at: number,
+  estimate: ActualWaitEstimator,
+): LiveEntry {
+  const posted = entry.standby_wait_minutes;
+  if (posted === null) return { ...entry, estimated_actual: null };
+  if (previous?.standby_wait_minutes === posted && previous.estimated_actual !== null) {
+    return { ...entry, estimated_actual: previous.estimated_actual };
+  }
+  return { ...entry, estimated_actual: estimate(ride, posted, at) };
+}
+
 /** Entries in catalog order: the park's queued rides first as listed, then what else is reported. */
 export function buildSnapshot(
   park: Park,
@@ -46,13 +67,16 @@ export function buildSnapshot(
   open: boolean,
   at: number,
   previous: ReadonlyMap<string, LiveEntry>,
+  estimate: ActualWaitEstimator = actualWaitEstimator(park),
 ): ParkSnapshot {
   const reported = new Map((reading?.entries ?? []).map((entry) => [entry.ride_id, entry]));
   const entries: LiveEntry[] = [];
   for (const attraction of park.attractions) {
     const live = reported.get(attraction.id);
     if (live) {
-      entries.push(keepChangedAt(fromReading(live, at), previous.get(attraction.id)));
+      const before = previous.get(attraction.id);
+      const entry = withEstimate(fromReading(live, at), before, attraction, at, estimate);
+      entries.push(keepChangedAt(entry, before));
     } else if (attraction.type === 'ride') {
       entries.push(keepChangedAt(unavailableEntry(attraction, at), previous.get(attraction.id)));
     }

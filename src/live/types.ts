@@ -4,6 +4,7 @@
  */
 import type { AttractionType, PriorityLaneType } from '../catalog/types.js';
 import type { OperatorStatus, ReturnWindowState } from '../feeds/types.js';
+import type { ActualWaitEstimate } from '../models/actual-wait.js';
 
 /** Operator statuses, plus `unavailable` for a queued ride with no live value. */
 export type LiveStatus = OperatorStatus | 'unavailable';
@@ -23,6 +24,11 @@ export interface LiveEntry {
   readonly type: AttractionType;
   readonly status: LiveStatus;
   readonly standby_wait_minutes: number | null;
+  /**
+   * How long the posted standby wait will really take, with its 80% range; null without a posted
+   * wait. Worked out when the posted wait changes, so it never changes on its own.
+   */
+  readonly estimated_actual: ActualWaitEstimate | null;
   readonly single_rider_wait_minutes: number | null;
   readonly priority_lane: PriorityLaneWindow | null;
   /** When status, a wait or the priority lane last changed. */

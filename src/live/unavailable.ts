@@ -9,6 +9,7 @@ export function unavailableEntry(ride: Attraction, at: number): LiveEntry {
     type: ride.type,
     status: 'unavailable',
     standby_wait_minutes: null,
+    estimated_actual: null,
     single_rider_wait_minutes: null,
     priority_lane: null,
     changed_at: at,

@@ -57,6 +57,21 @@ export function waitLabel(minutes: number | null): string {
   return minutes === null ? '—' : `${minutes} min`;
 }
 
+/**
+ * `≈ 25 min actual (est. 18–35)`: the estimated actual wait beside a posted one, worded as an
+ * estimate; empty without one.
+ */
+export function actualWaitLabel(entry: {
+  readonly estimated_actual_wait_minutes: number | null;
+  readonly estimated_actual_low_minutes: number | null;
+  readonly estimated_actual_high_minutes: number | null;
+}): string {
+  const { estimated_actual_wait_minutes: minutes, estimated_actual_low_minutes: low } = entry;
+  const high = entry.estimated_actual_high_minutes;
+  if (minutes === null || low === null || high === null) return '';
+  return `≈ ${minutes} min actual (est. ${low}–${high})`;
+}
+
 /** `2 h 05 min` or `45 min`, for outage lengths. */
 export function durationLabel(ms: number): string {
   const minutes = Math.max(0, Math.round(ms / 60_000));

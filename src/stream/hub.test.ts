@@ -44,6 +44,7 @@ function entry(rideId: string, wait: number): LiveEntry {
     type: 'ride',
     status: 'OPERATING',
     standby_wait_minutes: wait,
+    estimated_actual: { minutes: Math.round(wait * 0.7), low: Math.round(wait * 0.5), high: wait },
     single_rider_wait_minutes: null,
     priority_lane: null,
     changed_at: T0,

@@ -60,6 +60,26 @@ describe('GET /v1/parks/{park}/waits', () => {
     for (const entry of operating) expect((entry.standby_wait_minutes ?? 1) % 5, entry.ride_id).toBe(0);
   });
 
+  it('carries an estimated actual wait below most posted waits, null where none is posted', async () => {
+    const body = await waits();
+    const posted = body.entries.filter((e) => e.standby_wait_minutes !== null);
+    expect(posted.length).toBeGreaterThan(0);
+    for (const entry of posted) {
+      const { estimated_actual_wait_minutes: minutes, estimated_actual_low_minutes: low } = entry;
+      const high = entry.estimated_actual_high_minutes;
+      expect([minutes, low, high].every(Number.isInteger), entry.ride_id).toBe(true);
+      expect((low ?? 0) <= (minutes ?? 0) && (minutes ?? 0) <= (high ?? 0), entry.ride_id).toBe(true);
+    }
+    const busy = posted.filter((e) => (e.standby_wait_minutes ?? 0) >= 30);
+    const below = busy.filter((e) => (e.estimated_actual_wait_minutes ?? 0) < (e.standby_wait_minutes ?? 0));
+    expect(below.length).toBe(busy.length);
+    for (const entry of body.entries.filter((e) => e.standby_wait_minutes === null)) {
+      expect(entry.estimated_actual_wait_minutes, entry.ride_id).toBeNull();
+      expect(entry.estimated_actual_low_minutes, entry.ride_id).toBeNull();
+      expect(entry.estimated_actual_high_minutes, entry.ride_id).toBeNull();
+    }
+  });
+
   it('changes over time as the operator posts new waits', async () => {
     const before = await waits();
     await advance(20);

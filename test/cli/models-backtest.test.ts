@@ -25,7 +25,7 @@ function attractionFile(base: number): Buffer {
         lines.push(`${iso},"${iso} ${String(hour).padStart(2, '0')}:${minute}:00",,${wait}`);
       }
     }
-    // A timed wait (ignored: a different measure).
+    // A timed wait, always 5 minutes: paired with the posted wait of 11:45 for the actual-wait backtest.
     lines.push(`${iso},"${iso} 12:00:00",5,`);
   }
   return gzipSync(`${lines.join('\n')}\n`);
@@ -62,6 +62,7 @@ describe('models backtest', () => {
         crowd_within_1: number;
         crowd_within_2: number;
       }[];
+      actual_waits: Record<string, unknown>[];
     };
     expect(result.attractions.map((a) => a.attraction)).toEqual(['new_coaster', 'new_dark_ride']);
     for (const attraction of result.attractions) {
@@ -85,6 +86,22 @@ describe('models backtest', () => {
       expect.objectContaining({ park: 'unknown', days_scored: 12 * 30 }) as unknown,
     ]);
     expect(result.parks[0]?.crowd_within_2).toBeGreaterThanOrEqual(result.parks[0]?.crowd_within_1 ?? 1);
+    // One timed wait a day over the window's 366 days, the fit having seen the 364 before them.
+    expect(result.actual_waits.map((a) => a.attraction)).toEqual(['new_coaster', 'new_dark_ride']);
+    for (const score of result.actual_waits) {
+      expect(Object.keys(score).sort()).toEqual([
+        'attraction',
+        'coverage_80',
+        'mae_minutes',
+        'posted_mae_minutes',
+        'ratio_mae_minutes',
+        'readings_scored',
+      ]);
+      expect(score.readings_scored).toBe(366);
+      expect(score.mae_minutes).toBeLessThan(1);
+      expect(score.ratio_mae_minutes as number).toBeGreaterThan(score.mae_minutes as number);
+      expect(score.posted_mae_minutes as number).toBeGreaterThan(score.ratio_mae_minutes as number);
+    }
     // The neighbour oracle is a yardstick asked for by name, never part of the contract's object.
     expect(Object.keys(result)).not.toContain('crowd_bounds');
   }, 120_000);

@@ -174,7 +174,13 @@ describe.skipIf(!chromiumPath())('the website in a browser', () => {
       expect(after).not.toEqual(before);
       // The table now says what the API says.
       const api = (await (await server.get('/v1/parks/magic-kingdom/waits')).json()) as {
-        entries: { ride_id: string; standby_wait_minutes: number | null }[];
+        entries: {
+          ride_id: string;
+          standby_wait_minutes: number | null;
+          estimated_actual_wait_minutes: number | null;
+          estimated_actual_low_minutes: number | null;
+          estimated_actual_high_minutes: number | null;
+        }[];
       };
       await expect
         .poll(async () => {
@@ -189,7 +195,9 @@ describe.skipIf(!chromiumPath())('the website in a browser', () => {
           Object.fromEntries(
             api.entries.map((e) => [
               e.ride_id,
-              e.standby_wait_minutes === null ? '—' : `${e.standby_wait_minutes} min`,
+              e.standby_wait_minutes === null
+                ? '—'
+                : `${e.standby_wait_minutes} min≈ ${e.estimated_actual_wait_minutes} min actual (est. ${e.estimated_actual_low_minutes}–${e.estimated_actual_high_minutes})`,
             ]),
           ),
         );

@@ -153,12 +153,21 @@ describe('pages behind the attribution links', () => {
     for (const id of ['waits', 'today', 'conditions', 'priority-lane', 'outages', 'crowds', 'reliability'])
       expect(html).toContain(`<section id="${id}"`);
     const waits = (await (await server.get('/v1/parks/magic-kingdom/waits')).json()) as {
-      entries: { ride_id: string; standby_wait_minutes: number | null }[];
+      entries: {
+        ride_id: string;
+        standby_wait_minutes: number | null;
+        estimated_actual_wait_minutes: number | null;
+        estimated_actual_low_minutes: number | null;
+        estimated_actual_high_minutes: number | null;
+      }[];
     };
     const operating = waits.entries.find((entry) => entry.standby_wait_minutes !== null);
-    expect(operating).toBeDefined();
-    const row = html.slice(html.indexOf(`data-id="${operating?.ride_id}"`));
-    expect(row.slice(0, 600)).toContain(`<td class="num">${operating?.standby_wait_minutes} min</td>`);
+    if (!operating) throw new Error('no posted wait at Magic Kingdom');
+    const row = html.slice(html.indexOf(`data-id="${operating.ride_id}"`));
+    // The estimate beside the posted wait, worded as one.
+    expect(row.slice(0, 700)).toContain(
+      `<td class="num">${operating.standby_wait_minutes} min<span class="sub actual">≈ ${operating.estimated_actual_wait_minutes} min actual (est. ${operating.estimated_actual_low_minutes}–${operating.estimated_actual_high_minutes})</span></td>`,
+    );
     expect(html).toContain('Times are park time (EST)');
   });
 
@@ -168,9 +177,12 @@ describe('pages behind the attribution links', () => {
     const lands = [...body.matchAll(/data-type="(\w+)" data-land="([^"]*)"/g)];
     expect(lands.length).toBeGreaterThan(1);
     for (const [, type, land] of lands) expect([type, land]).toEqual(['ride', 'Tomorrowland']);
-    const waits = [...body.matchAll(/<td class="num">(\d+) min<\/td>\n<td class="num col-sr">/g)].map((m) =>
-      Number(m[1]),
-    );
+    const waits = [
+      ...body.matchAll(
+        /<td class="num">(\d+) min(?:<span class="sub actual">[^<]*<\/span>)?<\/td>\n<td class="num col-sr">/g,
+      ),
+    ].map((m) => Number(m[1]));
+    expect(waits.length).toBeGreaterThan(1);
     expect(waits).toEqual([...waits].sort((a, b) => b - a));
     // An unknown filter shows the whole table rather than an error.
     expect((await server.get('/parks/magic-kingdom?type=boat&land=Atlantis')).status).toBe(200);
@@ -189,6 +201,16 @@ describe('pages behind the attribution links', () => {
     for (const id of ['live', 'history', 'best-times', 'facts', 'outages', 'reliability'])
       expect(html).toContain(`<section id="${id}"`);
     expect(html).toContain('<h1>Space Mountain</h1>');
+    const ride = (await (await server.get('/v1/rides/magic-kingdom_space-mountain')).json()) as {
+      live: { standby_wait_minutes: number | null; estimated_actual_wait_minutes: number | null };
+    };
+    if (ride.live.standby_wait_minutes !== null) {
+      expect(html).toContain(
+        `<p class="actual-wait">≈ ${ride.live.estimated_actual_wait_minutes} min actual (est. `,
+      );
+    } else {
+      expect(html).not.toContain('min actual (est.');
+    }
     expect(html).toMatch(
       /<script type="application\/json" id="chart-data">\{"zone":"America\/New_York","t":\[\d+/,
     );

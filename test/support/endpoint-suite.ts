@@ -111,6 +111,39 @@ function expectCaching(headers: Headers, maxAge: number): void {
   expect(headers.get('vary')).toBe('Accept-Encoding, Authorization, X-Service-Key');
 }
 
+/** Every live entry in `body`: an object with a posted standby and a single-rider wait (a `/waits` entry, a ride's `live`). */
+function liveEntriesIn(body: unknown, found: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(body)) for (const item of body) liveEntriesIn(item, found);
+  else if (body !== null && typeof body === 'object') {
+    const object = body as Record<string, unknown>;
+    if ('standby_wait_minutes' in object && 'single_rider_wait_minutes' in object) found.push(object);
+    for (const value of Object.values(object)) liveEntriesIn(value, found);
+  }
+  return found;
+}
+
+/**
+ * The estimated actual wait beside each posted standby wait: present on every live entry, whole
+ * minutes with the estimate inside its range, and null exactly where no wait is posted.
+ */
+function expectEstimatedActualWaits(body: unknown): void {
+  for (const entry of liveEntriesIn(body)) {
+    const estimate = [
+      entry.estimated_actual_wait_minutes,
+      entry.estimated_actual_low_minutes,
+      entry.estimated_actual_high_minutes,
+    ];
+    const where = JSON.stringify(entry);
+    if (entry.standby_wait_minutes === null) {
+      expect(estimate, where).toEqual([null, null, null]);
+      continue;
+    }
+    for (const value of estimate) expect(Number.isInteger(value) && (value as number) >= 0, where).toBe(true);
+    const [minutes, low, high] = estimate as [number, number, number];
+    expect(low <= minutes && minutes <= high, where).toBe(true);
+  }
+}
+
 /** `path` with one more query parameter, which sends the request to the router (the lane takes only declared ones). */
 const viaRouter = (path: string) => `${path}${path.includes('?') ? '&' : '?'}via=router`;
 
@@ -179,6 +212,7 @@ function describeDataEndpoint(
       expectCaching(received.headers, endpoint.maxAge);
       expect(received.headers.get('access-control-allow-origin')).toBe('*');
       expect(contract.validate(path, 200, received.body)).toEqual([]);
+      expectEstimatedActualWaits(received.body);
       expect(received.body).toMatchObject({ schema_version: 1, docs_url: `${SITE_URL}/docs` });
       expect((received.body.attribution as { url: string }).url.startsWith(`${SITE_URL}/`)).toBe(true);
       const etag = received.headers.get('etag') ?? '';

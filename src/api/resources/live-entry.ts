@@ -52,6 +52,19 @@ export const LiveEntrySchema = Type.Object(
     ]),
     status: LiveStatusSchema,
     standby_wait_minutes: Nullable(Type.Integer({ description: 'Posted standby wait.' })),
+    estimated_actual_wait_minutes: Nullable(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'Estimate of how long the posted standby wait really takes, learned from waits timed by guests in line; null without a posted wait. Set when the posted wait changes.',
+      }),
+    ),
+    estimated_actual_low_minutes: Nullable(
+      Type.Integer({ minimum: 0, description: 'Low end of the 80% range of the estimated actual wait.' }),
+    ),
+    estimated_actual_high_minutes: Nullable(
+      Type.Integer({ minimum: 0, description: 'High end of the 80% range of the estimated actual wait.' }),
+    ),
     single_rider_wait_minutes: Nullable(Type.Integer({ description: 'Posted single-rider wait.' })),
     priority_lane: Nullable(PriorityLaneSchema),
     changed_at: { ...Timestamp, description: 'When status, a wait or the priority lane last changed.' },
@@ -83,6 +96,9 @@ export function presentLiveEntry(entry: LiveEntry): LiveEntryView {
     type: entry.type,
     status: entry.status,
     standby_wait_minutes: entry.standby_wait_minutes,
+    estimated_actual_wait_minutes: entry.estimated_actual?.minutes ?? null,
+    estimated_actual_low_minutes: entry.estimated_actual?.low ?? null,
+    estimated_actual_high_minutes: entry.estimated_actual?.high ?? null,
     single_rider_wait_minutes: entry.single_rider_wait_minutes,
     priority_lane: presentPriorityLane(entry.priority_lane),
     changed_at: isoTimestamp(entry.changed_at),

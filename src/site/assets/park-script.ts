@@ -28,6 +28,10 @@ export const PARK_SCRIPT = String.raw`(function () {
   function value(name, fallback) { var el = form && form.elements[name]; return el ? el.value : fallback; }
   function esc(s) { return String(s).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; }); }
   function wait(m) { return m === null ? '\u2014' : m + ' min'; }
+  function actual(e) {
+    if (e.estimated_actual_wait_minutes == null || e.estimated_actual_low_minutes == null || e.estimated_actual_high_minutes == null) return '';
+    return '<span class="sub actual">\u2248 ' + e.estimated_actual_wait_minutes + ' min actual (est. ' + e.estimated_actual_low_minutes + '\u2013' + e.estimated_actual_high_minutes + ')</span>';
+  }
   function clock(iso) { return iso ? time.format(new Date(iso)) : ''; }
   function lane(l) {
     if (!l) return '\u2014';
@@ -42,7 +46,7 @@ export const PARK_SCRIPT = String.raw`(function () {
     return '<tr data-id="' + esc(e.ride_id) + '" data-type="' + e.type + '" data-land="' + esc(land) + '">' +
       '<td>' + name + '<span class="sub">' + esc(sub) + '</span></td>' +
       '<td><span class="status s-' + e.status + '">' + LABELS[e.status] + '</span></td>' +
-      '<td class="num">' + wait(e.standby_wait_minutes) + '</td>' +
+      '<td class="num">' + wait(e.standby_wait_minutes) + actual(e) + '</td>' +
       '<td class="num col-sr">' + wait(e.single_rider_wait_minutes) + '</td>' +
       '<td>' + lane(e.priority_lane) + '</td></tr>';
   }
@@ -135,7 +139,7 @@ export const PARK_SCRIPT = String.raw`(function () {
       // snapshot says when it is back).
       Object.keys(entries).forEach(function (id) {
         var e = entries[id];
-        entries[id] = { ride_id: e.ride_id, name: e.name, type: e.type, status: 'unavailable', standby_wait_minutes: null, single_rider_wait_minutes: null, priority_lane: null, changed_at: e.changed_at };
+        entries[id] = { ride_id: e.ride_id, name: e.name, type: e.type, status: 'unavailable', standby_wait_minutes: null, estimated_actual_wait_minutes: null, estimated_actual_low_minutes: null, estimated_actual_high_minutes: null, single_rider_wait_minutes: null, priority_lane: null, changed_at: e.changed_at };
       });
       live('unavailable', null, m.message);
       park(null);

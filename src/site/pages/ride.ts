@@ -17,6 +17,7 @@ import {
   dayLabel,
   durationLabel,
   waitLabel,
+  actualWaitLabel,
   zoneName,
 } from '../format.js';
 import { isOutageStatus } from '../../live/outage-status.js';
@@ -101,7 +102,8 @@ const liveSection: PageSection<RidePageInput> = {
       ? `\n<p id="reopening">${escapeHtml(capitalised(reopeningLabel(down.reopening, park.time_zone)))}.</p>
 <p class="note">${REOPENING_NOTE}</p>`
       : '';
-    return `<p class="big">${waitLabel(live.standby_wait_minutes)}</p>
+    const actual = actualWaitLabel(live);
+    return `<p class="big">${waitLabel(live.standby_wait_minutes)}</p>${actual === '' ? '' : `\n<p class="actual-wait">${actual}</p>`}
 <p><span class="status s-${live.status}">${STATUS_LABELS[live.status]}</span>${refreshed}</p>${back}
 <dl class="facts"><dt>Single rider</dt><dd>${waitLabel(live.single_rider_wait_minutes)}</dd><dt>${escapeHtml(park.resort.priority_lane_brand)}</dt><dd>${laneCell(live.priority_lane, park.time_zone)}</dd></dl>`;
   },

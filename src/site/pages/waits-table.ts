@@ -7,7 +7,7 @@
 import type { LiveEntryView } from '../../api/resources/live-entry.js';
 import type { Attraction, AttractionType, Park } from '../../catalog/types.js';
 import { escapeHtml } from '../docs/escape.js';
-import { STATUS_LABELS, TYPE_LABELS, clockTimeOf, money, waitLabel } from '../format.js';
+import { STATUS_LABELS, TYPE_LABELS, actualWaitLabel, clockTimeOf, money, waitLabel } from '../format.js';
 
 export const SORTS = ['name', 'wait', 'status'] as const;
 export type WaitsSort = (typeof SORTS)[number];
@@ -73,6 +73,11 @@ export function laneCell(lane: LiveEntryView['priority_lane'], zone: string): st
   return `${window}${price}`;
 }
 
+function actualWaitSub(entry: LiveEntryView): string {
+  const label = actualWaitLabel(entry);
+  return label === '' ? '' : `<span class="sub actual">${label}</span>`;
+}
+
 export function waitsRow(entry: LiveEntryView, ride: Attraction | undefined, park: Park): string {
   const land = ride?.land ?? '';
   const name = ride
@@ -82,7 +87,7 @@ export function waitsRow(entry: LiveEntryView, ride: Attraction | undefined, par
   return `<tr data-id="${escapeHtml(entry.ride_id)}" data-type="${entry.type}" data-land="${escapeHtml(land)}">
 <td>${name}<span class="sub">${escapeHtml(sub)}</span></td>
 <td><span class="status s-${entry.status}">${STATUS_LABELS[entry.status]}</span></td>
-<td class="num">${waitLabel(entry.standby_wait_minutes)}</td>
+<td class="num">${waitLabel(entry.standby_wait_minutes)}${actualWaitSub(entry)}</td>
 <td class="num col-sr">${waitLabel(entry.single_rider_wait_minutes)}</td>
 <td>${laneCell(entry.priority_lane, park.time_zone)}</td>
 </tr>`;

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { pooledActualWaits, type ActualWaitScore } from '../../../backtest/actual-waits.js';
 import { pooled, runBacktest, type BacktestResult, type ParkScore } from '../../../backtest/backtest.js';
 import { readTouringPlansCalendars } from '../../../backtest/touringplans-calendar.js';
 import { readTouringPlans } from '../../../backtest/touringplans-reader.js';
@@ -36,6 +37,35 @@ function parkTable(parks: readonly ParkScore[]): string {
       percent(park.crowd_within_2),
     ]),
   ]);
+}
+
+/** One line per attraction with timed waits in the window, and the pooled line. */
+function actualWaitTable(scores: readonly ActualWaitScore[]): string {
+  if (scores.length === 0) return '';
+  const all = pooledActualWaits(scores);
+  const rows = [
+    ['attraction', 'readings', 'MAE', 'posted', 'ratio', 'gain', 'cover80'],
+    ...[
+      ...scores,
+      {
+        attraction: 'pooled',
+        readings_scored: all.readings,
+        mae_minutes: all.mae,
+        posted_mae_minutes: all.posted,
+        ratio_mae_minutes: all.ratio,
+        coverage_80: all.coverage,
+      },
+    ].map((score) => [
+      score.attraction,
+      String(score.readings_scored),
+      score.mae_minutes.toFixed(2),
+      score.posted_mae_minutes.toFixed(2),
+      score.ratio_mae_minutes.toFixed(2),
+      gain(score.mae_minutes, score.ratio_mae_minutes),
+      percent(score.coverage_80),
+    ]),
+  ];
+  return `\nEstimated actual wait against waits timed in line, the 365 days to the last recorded day (fit on readings before them); MAE in minutes; posted = the posted wait taken as the answer, ratio = the posted wait times the median actual-to-posted ratio before the window; gain = how much lower than ratio:\n\n${table(rows)}\n`;
 }
 
 /** The readable report: one line per attraction, the pooled line, one line per park. */
@@ -93,13 +123,13 @@ export function formatBacktest(result: BacktestResult): string {
     result.crowd_bounds === undefined
       ? ''
       : `\nNot a forecast: an oracle told the actual crowd index of the 3 days either side of each scored day, on the same scale: what knowing the surrounding days' actual crowds gives on this data:\n\n${parkTable(result.crowd_bounds)}\n`;
-  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them.\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}`;
+  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them.\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}${actualWaitTable(result.actual_waits)}`;
 }
 
 /** Rolling-origin backtest of the wait and crowd models on TouringPlans.com's recorded waits. */
 export const modelsBacktest: Command = {
   usage: '--touringplans DIR [--json] [--until DATE] [--history-days N] [--crowd-bound]',
-  summary: 'Backtest the wait and crowd models on recorded waits (TouringPlans.com format).',
+  summary: 'Backtest the wait, crowd and actual-wait models on recorded waits (TouringPlans.com format).',
   async run(args) {
     let values: {
       touringplans?: string | undefined;

@@ -11,7 +11,8 @@ import { parkProfileOf } from '../parks.js';
 import { profileOf } from '../profiles.js';
 import { hashString } from '../random.js';
 import type { Simulator } from '../simulator.js';
-import { RECORDED_ATTRACTIONS, readPostedWaits, type RecordedWait } from './touringplans.js';
+import { RECORDED_ATTRACTIONS } from '../../../catalog/recorded-attractions.js';
+import { readPostedWaits, type RecordedWait } from './touringplans.js';
 
 const MINUTE_MS = 60_000;
 const SAMPLE_MINUTES = 15;

@@ -1,43 +1,12 @@
 /**
  * Real recorded posted waits (data: TouringPlans.com; see ../shared/data/touringplans/README.md),
- * read from the gzip CSV files and mapped to the catalog's ride IDs. Used by the realism report
- * and by the script that fits the simulator's shapes (scripts/fit-sim-shapes.ts).
+ * read from the gzip CSV files (`src/catalog/recorded-attractions.ts` maps each file to its catalog
+ * ride). Used by the realism report and by the script that fits the simulator's shapes
+ * (scripts/fit-sim-shapes.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-
-/** Recorded attraction file → the catalog ride that runs there now (null: gone). */
-export const RECORDED_ATTRACTIONS: readonly {
-  readonly file: string;
-  readonly name: string;
-  readonly ride: string | null;
-}[] = [
-  { file: 'alien_saucers', name: 'Alien Swirling Saucers', ride: 'hollywood-studios_alien-swirling-saucers' },
-  { file: 'dinosaur', name: 'DINOSAUR', ride: null },
-  {
-    file: 'expedition_everest',
-    name: 'Expedition Everest',
-    ride: 'animal-kingdom_expedition-everest-legend-of-the-forbidden-mountain',
-  },
-  { file: 'kilimanjaro_safaris', name: 'Kilimanjaro Safaris', ride: 'animal-kingdom_kilimanjaro-safaris' },
-  { file: 'navi_river', name: "Na'vi River Journey", ride: 'animal-kingdom_navi-river-journey' },
-  {
-    file: 'pirates_of_caribbean',
-    name: 'Pirates of the Caribbean',
-    ride: 'magic-kingdom_pirates-of-the-caribbean',
-  },
-  {
-    file: 'rock_n_rollercoaster',
-    name: "Rock 'n' Roller Coaster",
-    ride: 'hollywood-studios_rock-n-roller-coaster-starring-the-muppets',
-  },
-  { file: 'soarin', name: "Soarin'", ride: 'epcot_soarin-across-america' },
-  { file: 'spaceship_earth', name: 'Spaceship Earth', ride: 'epcot_spaceship-earth' },
-  // Rethemed in 2024 on the same log-flume track and layout.
-  { file: 'splash_mountain', name: 'Splash Mountain', ride: 'magic-kingdom_tianas-bayou-adventure' },
-  { file: 'toy_story_mania', name: 'Toy Story Mania!', ride: 'hollywood-studios_toy-story-mania' },
-];
 
 export interface RecordedWait {
   /** Park day, `YYYY-MM-DD`. */

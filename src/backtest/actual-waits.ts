@@ -1,0 +1,160 @@
+/**
+ * Backtest of the estimated actual wait on waits timed by guests in line (data: TouringPlans.com).
+ * The window is the wait backtest's (its first and last day); the fit (`fitActualWaits`, the one
+ * the committed parameters come from) sees only readings of days before the window, and every
+ * timed reading inside it is scored as the service would serve it (whole minutes) against:
+ *
+ * - the posted wait taken as the answer (`posted_mae_minutes`);
+ * - the posted wait times the attraction's median actual-to-posted ratio before the window
+ *   (`ratio_mae_minutes`), the simple correction to beat.
+ *
+ * `coverage_80`: the share of timed waits inside the served 80% range.
+ */
+import { Catalog } from '../catalog/catalog.js';
+import { recordedKinds } from '../catalog/recorded-attractions.js';
+import type { RideKind } from '../catalog/ride-kind.js';
+import { fitActualWaits, type TimedWait } from '../models/actual-wait-fit.js';
+import { estimateActualWait } from '../models/actual-wait.js';
+
+/** Days in the window before its last day, as the wait backtest's 365 days. */
+export const ACTUAL_WAIT_WINDOW_DAYS = 365;
+
+export interface ActualWaitScore {
+  readonly attraction: string;
+  readonly readings_scored: number;
+  readonly mae_minutes: number;
+  readonly posted_mae_minutes: number;
+  readonly ratio_mae_minutes: number;
+  readonly coverage_80: number;
+}
+
+export interface ActualWaitAttraction {
+  readonly attraction: string;
+  readonly timedWaits?: readonly TimedWait[];
+}
+
+/** An attraction as the wait backtest reads it: its recorded days give the window's end. */
+export interface ActualWaitBacktestAttraction extends ActualWaitAttraction {
+  readonly history: readonly { readonly day: number }[];
+}
+
+/** First and last park day scored (day numbers, both inclusive). */
+export interface ActualWaitWindow {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** The window ending at `lastDay`: the 365 days before it and the day itself. */
+export function actualWaitWindow(lastDay: number): ActualWaitWindow {
+  return { from: lastDay - ACTUAL_WAIT_WINDOW_DAYS, to: lastDay };
+}
+
+const round = (value: number, digits: number) => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[Math.floor(middle)] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The attraction's median actual-to-posted ratio over readings before the window (posted above zero). */
+export function medianRatio(waits: readonly TimedWait[], from: number): number {
+  return median(waits.filter((w) => w.day < from && w.posted > 0).map((w) => w.actual / w.posted));
+}
+
+/**
+ * One score per attraction with timed readings in the window, in the order given. An attraction
+ * whose kind `kindOf` does not know is still scored, with the family kind's fit as its prior.
+ */
+export function scoreActualWaits(
+  attractions: readonly ActualWaitAttraction[],
+  window: ActualWaitWindow,
+  kindOf: (attraction: string) => RideKind | undefined = recordedKinds(Catalog.load()),
+): ActualWaitScore[] {
+  const recorded = attractions.map(({ attraction, timedWaits = [] }) => ({
+    attraction,
+    kind: kindOf(attraction) ?? 'family',
+    waits: timedWaits,
+  }));
+  const scoredOf = (waits: readonly TimedWait[]) =>
+    waits.filter((wait) => wait.day >= window.from && wait.day <= window.to);
+  if (!recorded.some(({ waits }) => scoredOf(waits).length > 0)) return [];
+  // The split: the fit is handed only what came before the window.
+  const fitted = fitActualWaits(
+    recorded.map((r) => ({ ...r, waits: r.waits.filter((wait) => wait.day < window.from) })),
+    window.from,
+  );
+  const scores: ActualWaitScore[] = [];
+  for (const { attraction, kind, waits } of recorded) {
+    const scored = scoredOf(waits);
+    if (scored.length === 0) continue;
+    const parameters = fitted.attractions.get(attraction) ?? fitted.kinds[kind];
+    const ratio = medianRatio(waits, window.from);
+    let model = 0;
+    let posted = 0;
+    let ratioError = 0;
+    let inside = 0;
+    for (const wait of scored) {
+      const estimate = estimateActualWait(parameters, wait.posted, wait.hour);
+      model += Math.abs(wait.actual - estimate.minutes);
+      posted += Math.abs(wait.actual - wait.posted);
+      // Without readings before the window there is no ratio: the posted wait stands in.
+      ratioError += Math.abs(wait.actual - (Number.isNaN(ratio) ? 1 : ratio) * wait.posted);
+      if (wait.actual >= estimate.low && wait.actual <= estimate.high) inside++;
+    }
+    const count = scored.length;
+    scores.push({
+      attraction,
+      readings_scored: count,
+      mae_minutes: round(model / count, 2),
+      posted_mae_minutes: round(posted / count, 2),
+      ratio_mae_minutes: round(ratioError / count, 2),
+      coverage_80: round(inside / count, 3),
+    });
+  }
+  return scores;
+}
+
+/**
+ * The whole backtest as `models backtest` reports it: the window ends at `until` (a day number)
+ * when given, else at the last recorded day of any file, as the wait backtest's window does.
+ */
+export function backtestActualWaits(
+  attractions: readonly ActualWaitBacktestAttraction[],
+  until?: number,
+): ActualWaitScore[] {
+  const lastDay =
+    until ?? Math.max(...attractions.map((a) => a.history.at(-1)?.day ?? Number.NEGATIVE_INFINITY));
+  if (!Number.isFinite(lastDay)) return [];
+  return scoreActualWaits(attractions, actualWaitWindow(lastDay));
+}
+
+/** Pooled over every scored reading: each attraction weighted by its readings. */
+export function pooledActualWaits(scores: readonly ActualWaitScore[]): {
+  readings: number;
+  mae: number;
+  posted: number;
+  ratio: number;
+  coverage: number;
+} {
+  let readings = 0;
+  let mae = 0;
+  let posted = 0;
+  let ratio = 0;
+  let coverage = 0;
+  for (const score of scores) {
+    readings += score.readings_scored;
+    mae += score.mae_minutes * score.readings_scored;
+    posted += score.posted_mae_minutes * score.readings_scored;
+    ratio += score.ratio_mae_minutes * score.readings_scored;
+    coverage += score.coverage_80 * score.readings_scored;
+  }
+  const per = (sum: number) => (readings > 0 ? sum / readings : Number.NaN);
+  return { readings, mae: per(mae), posted: per(posted), ratio: per(ratio), coverage: per(coverage) };
+}
