@@ -6,9 +6,11 @@
  * holiday, schools in session, ticketed event, early entry and extended evening, published hours).
  * The rides of a park are fitted together: holidays come once a year, and a park's rides share them.
  *
- * The trees learn how days differ, not where the park stands now: each ride's prediction is moved
- * by the median of its own residuals over the last weeks (its recent level against the calendar's
- * expectation), so a new attraction nearby or a change of capacity is followed at once.
+ * The trees learn how a day differs from the level a forecast knew, not from all history: the
+ * target is an hour's log ratio to its typical wait minus the ride's median level over the
+ * `recentDays` before a forecast origin `horizon` days earlier (the horizon, 1-30, is a feature).
+ * A season is then learned as a change from the recent level, and a lasting change of level (a new
+ * attraction nearby, a change of capacity) is followed at once instead of learned as a season.
  *
  * Pure: no clock, no I/O; the caller chooses the origin and hands only days before it.
  */
@@ -20,7 +22,10 @@ import { median, type TypicalWaits } from './wait-forecast.js';
 export interface CalendarModelOptions {
   /** Years of history before the origin the trees learn from. */
   readonly years: number;
-  /** Days before the origin whose residuals set each ride's recent level. */
+  /**
+   * Days whose median level (waits against typical) is the level the trees' ratios are taken
+   * against: long enough to hold a season's middle, short enough to follow a lasting change.
+   */
   readonly recentDays: number;
   /** Minutes added to waits before taking ratios, so short waits do not dominate. */
   readonly offsetMinutes: number;
@@ -29,7 +34,7 @@ export interface CalendarModelOptions {
 
 export const DEFAULT_CALENDAR_MODEL_OPTIONS: CalendarModelOptions = {
   years: 3,
-  recentDays: 28,
+  recentDays: 91,
   offsetMinutes: 5,
   boosting: { rounds: 100, learningRate: 0.1, depth: 5, minLeafWeight: 30, lambda: 1, bins: 32 },
 };

@@ -110,6 +110,16 @@ const NOWCAST_GAPS = 6;
 const TEACHING_CUTS = [10, 11, 12, 13, 14, 15];
 /** Minutes added before taking log ratios of waits. */
 const NOWCAST_OFFSET = 2;
+/**
+ * What the nowcast assumes before its history teaches it: the rest of the day runs at the square
+ * root of the morning's ratio to the forecast, half the ride's own and half its park's (the simple
+ * reference that gains on the forecast in every recorded year).
+ */
+const NOWCAST_PRIOR = [0, 0.25, 0, 0.25, 0, 0, 0, 0];
+/** The log spread of the afternoon around the prior's answer, until history measures it. */
+const NOWCAST_PRIOR_SPREAD = 0.35;
+/** Rows a gap's regression needs before its own residual spread is trusted. */
+const NOWCAST_MIN_ROWS = 50;
 
 /** Days of continuous history before `origin`: since the first day, or since the last closure. */
 function uninterruptedDays(history: RideHistory, origin: number, closureDays: number): number {
@@ -238,21 +248,37 @@ class NowcastFit {
     this.rows[g] = (this.rows[g] ?? 0) + 1;
   }
 
-  /** Coefficients and residual spread (log) per gap; no change where nothing was learned. */
+  /**
+   * Coefficients and residual spread (log) per gap, pulled toward `NOWCAST_PRIOR`: with little
+   * history (a new deployment) the prior answers, with years of it the history does.
+   */
   solve(penalty: number): { coefficients: Float64Array[]; spread: number[] } {
     const coefficients: Float64Array[] = [];
     const spread: number[] = [];
+    const n = NOWCAST_INPUTS;
     for (let g = 0; g < NOWCAST_GAPS; g++) {
       const rows = this.rows[g] ?? 0;
-      const a = Float64Array.from(this.xtx[g] ?? []);
-      const b = Float64Array.from(this.xty[g] ?? []);
-      for (let i = 0; i < NOWCAST_INPUTS; i++)
-        a[i * NOWCAST_INPUTS + i] = (a[i * NOWCAST_INPUTS + i] ?? 0) + penalty;
-      const beta = rows >= 50 ? solveLinear(a, b, NOWCAST_INPUTS) : new Float64Array(NOWCAST_INPUTS);
-      let explained = 0;
-      for (let i = 0; i < NOWCAST_INPUTS; i++) explained += (beta[i] ?? 0) * (this.xty[g]?.[i] ?? 0);
+      const xtx = this.xtx[g] ?? new Float64Array(n * n);
+      const xty = this.xty[g] ?? new Float64Array(n);
+      const a = Float64Array.from(xtx);
+      const b = Float64Array.from(xty);
+      for (let i = 0; i < n; i++) {
+        a[i * n + i] = (a[i * n + i] ?? 0) + penalty;
+        b[i] = (b[i] ?? 0) + penalty * (NOWCAST_PRIOR[i] ?? 0);
+      }
+      const beta = solveLinear(a, b, n);
       coefficients.push(beta);
-      spread.push(rows >= 50 ? Math.sqrt(Math.max(0, ((this.yty[g] ?? 0) - explained) / rows)) : Number.NaN);
+      if (rows < NOWCAST_MIN_ROWS) {
+        spread.push(NOWCAST_PRIOR_SPREAD);
+        continue;
+      }
+      // Residual sum of squares: y'y − 2β'X'y + β'X'Xβ.
+      let residual = this.yty[g] ?? 0;
+      for (let i = 0; i < n; i++) {
+        residual -= 2 * (beta[i] ?? 0) * (xty[i] ?? 0);
+        for (let j = 0; j < n; j++) residual += (beta[i] ?? 0) * (xtx[i * n + j] ?? 0) * (beta[j] ?? 0);
+      }
+      spread.push(Math.sqrt(Math.max(0, residual / rows)));
     }
     return { coefficients, spread };
   }

@@ -158,6 +158,8 @@ export class BestTimesService {
     ]);
     const open = openHours(schedule.windows, date, zone);
     const model = models.rides.get(ride.id)?.model;
+    // Today's hours follow the waits recorded this morning; other days are the day-ahead forecast.
+    const todayForecast = day === dayNumber(today) ? models.today_forecast.get(ride.id) : undefined;
     const weekday = weekdayOf(day);
 
     const typicalHours: TypicalHour[] = [];
@@ -180,11 +182,11 @@ export class BestTimesService {
       const hours = new Set([...open, ...typicalHours.map((entry) => entry.hour)]);
       for (const hour of [...hours].sort((a, b) => a - b)) {
         const closed = !open.has(hour);
-        const forecast = closed ? null : model.forecast(day, hour);
+        const forecast = closed ? null : todayForecast ? todayForecast(hour) : model.forecast(day, hour);
         if (!closed && forecast === null) continue;
-        // The park's learned calendar effects (holidays, breaks, event nights, long hours) apply to
-        // every ride's waits that day.
-        const calendar = models.calendar.get(day) ?? 1;
+        // The park's calendar effects the wait models do not carry yet (a park with under two years
+        // of history) apply to every ride's waits that day; today's observed waits already tell them.
+        const calendar = todayForecast ? 1 : (models.calendar.get(day) ?? 1);
         predictedHours.push({
           hour,
           local_time: localTime(hour),

@@ -20,6 +20,7 @@ import {
 } from '../../models/crowd.js';
 import { isoDateOf, weekdayOf } from '../../models/hourly-history.js';
 import { DEFAULT_WAIT_MODEL_OPTIONS, horizonBandOf } from '../../models/wait-forecast.js';
+import { DEFAULT_COMBINED_OPTIONS } from '../../models/wait-model.js';
 import type { RideModel } from './day-fit.js';
 
 export const FORECAST_DAYS = 30;
@@ -116,6 +117,11 @@ export function crowdForecast(input: ForecastInput): {
     typicalMidday: midday,
   }));
   const weekdays = weekdayIndex(observed);
+  // The wait models learn the calendar themselves once the park has the history for it: the
+  // multiplier learned from crowd indices applies only for the share they do not carry.
+  const carried =
+    meanOfFinite(rides.map(({ model }) => model.calendarShare)) / DEFAULT_COMBINED_OPTIONS.calendarShare;
+  const calendarWeight = 1 - Math.min(1, Math.max(0, Number.isFinite(carried) ? carried : 0));
   const recentLevel = meanOfFinite(rides.map(({ model }) => model.recentLevel));
   const days: CrowdForecastDay[] = [];
   for (let offset = 0; offset < FORECAST_DAYS; offset++) {
@@ -123,7 +129,7 @@ export function crowdForecast(input: ForecastInput): {
     const drivers = driversOf(day);
     const base = predictedIndex(predictors, day);
     const observedToday = offset === 0 && !Number.isNaN(todayIndex);
-    const multiplier = calendarMultiplier(effects, drivers);
+    const multiplier = calendarMultiplier(effects, drivers) ** calendarWeight;
     calendar.set(day, multiplier);
     const index = observedToday ? todayIndex : base * multiplier;
     if (Number.isNaN(index)) continue;

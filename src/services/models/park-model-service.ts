@@ -15,8 +15,9 @@ import type { Catalog } from '../../catalog/catalog.js';
 import type { Park } from '../../catalog/types.js';
 import { UpstreamError, type ScheduleFeed } from '../../feeds/types.js';
 import type { Clock } from '../../lib/clock.js';
-import { localDate } from '../../lib/time.js';
+import { localDate, localHour } from '../../lib/time.js';
 import type { ParkCalendar } from '../../models/calendar-features.js';
+import type { RideNowcast } from '../../models/wait-model.js';
 import type { CrowdScale } from '../../models/crowd.js';
 import { dayNumber, isoDateOf } from '../../models/hourly-history.js';
 import type { HistoryStore } from '../../store/ports.js';
@@ -44,6 +45,11 @@ export interface ParkModels {
   /** The learned calendar multiplier of each forecast day (holidays, breaks, event nights, hours). */
   readonly calendar: ReadonlyMap<number, number>;
   readonly accuracy: CrowdAccuracy;
+  /**
+   * Each ride's predictions for today given the waits recorded so far (hours from now on move toward
+   * them; without readings, the forecast).
+   */
+  readonly today_forecast: ReadonlyMap<string, RideNowcast>;
   /** Days of recorded history the models learned from. */
   readonly history_days: number;
 }
@@ -129,13 +135,20 @@ export class ParkModelService {
 
     const scheduled = await this.scheduledDays(park, todayDay);
     const waitCalendar = parkCalendar(park, new Map([...history.schedules, ...scheduled.facts]));
-    const { rides, observed, scale, scaleDays, accuracy, range } = this.dayFit(
-      park,
-      history,
-      todayDay,
-      waitCalendar,
-    );
+    const fit = this.dayFit(park, history, todayDay, waitCalendar);
+    const { rides, observed, scale, scaleDays, accuracy, range } = fit;
     const rideList = [...rides.values()];
+    // The rest of today follows this morning's waits: readings of the hours before this one.
+    const cutHour = localHour(now, park.time_zone);
+    const nowcasts = fit.park.nowcast(todayDay, {
+      readings: fit.recorded.map((id) => todaySampled.get(id)),
+      cutHour,
+    });
+    const todayForecast = new Map<string, RideNowcast>();
+    fit.recorded.forEach((id, index) => {
+      const nowcast = nowcasts[index];
+      if (nowcast) todayForecast.set(id, nowcast);
+    });
     const todayObserved = todayIndex(rideList, todaySampled, todayDay);
     const fullObserved = new Map(observed);
     if (!Number.isNaN(todayObserved)) fullObserved.set(todayDay, todayObserved);
@@ -162,6 +175,7 @@ export class ParkModelService {
       forecast,
       accuracy,
       calendar,
+      today_forecast: todayForecast,
       history_days: observed.size,
     };
     this.cache.set(park.key, models);
