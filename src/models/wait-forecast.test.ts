@@ -119,3 +119,26 @@ describe('the wait model', () => {
     expect(quantile([0, 10], 0.1)).toBeCloseTo(1);
   });
 });
+
+describe('a ride with a few days of history', () => {
+  it("predicts a weekday it has not seen from the other days' hours", () => {
+    // Four days, Monday to Thursday, 20 minutes at every hour: Friday was never observed.
+    const data = history(4, () => 20);
+    const model = fitPointModel(data, START + 4);
+    expect(weekdayOf(START)).toBe(1);
+    expect(model.predict(START + 4, 12)).toBeCloseTo(20, 6);
+    // What was observed stays as observed: no Friday in the typical waits.
+    expect(Number.isNaN(model.typical.means[weekdayOf(START + 4) * 24 + 12])).toBe(true);
+  });
+
+  it('pulls a weekday seen on two days toward the pooled hours, by the days behind it', () => {
+    // Two weeks: Saturdays at 40, every other day at 20.
+    const data = history(14, (day) => (weekdayOf(day) === 6 ? 40 : 20));
+    const model = fitPointModel(data, START + 14);
+    const saturday = START + 5;
+    expect(weekdayOf(saturday)).toBe(6);
+    const predicted = model.predict(saturday + 14, 12) / model.recentLevel;
+    expect(predicted).toBeGreaterThan(20);
+    expect(predicted).toBeLessThan(40);
+  });
+});

@@ -183,6 +183,67 @@ function shapeTable(recent: TypicalWaits, baseline: TypicalWaits): TypicalWaits 
   return { means, daysObserved };
 }
 
+/** Days of a weekday a ride's history needs before its own hours stand without the pooled shape. */
+const SPARSE_WEEKDAY_DAYS = 8;
+
+/**
+ * A table whose weekdays were seen on few days (a new deployment, a new ride): each hour of such a
+ * weekday is pulled toward the hour's mean over every weekday times the weekday's own level, both
+ * shrunk by the days behind them, so two Saturdays do not make a Saturday, and a weekday not seen
+ * yet is predicted from the days that were. Weekdays seen on
+ * `SPARSE_WEEKDAY_DAYS` days or more in `baseline` (the whole history) keep their own hours. The
+ * returned table serves predictions only: what was observed stays as observed in `typical`.
+ */
+function poolSparseWeekdays(table: TypicalWaits, baseline: TypicalWaits): TypicalWaits {
+  const weekdayDays = Array.from({ length: 7 }, (_, weekday) => {
+    let days = 0;
+    for (let hour = 0; hour < 24; hour++)
+      days = Math.max(days, baseline.daysObserved[weekday * 24 + hour] ?? 0);
+    return days;
+  });
+  if (weekdayDays.every((days) => days >= SPARSE_WEEKDAY_DAYS)) return table;
+  // Each hour's mean over all weekdays, weighted by the days behind each.
+  const hourMeans = Array.from({ length: 24 }, (_, hour) => {
+    let sum = 0;
+    let days = 0;
+    for (let weekday = 0; weekday < 7; weekday++) {
+      const slot = weekday * 24 + hour;
+      const mean = table.means[slot] ?? Number.NaN;
+      const observed = table.daysObserved[slot] ?? 0;
+      if (Number.isNaN(mean) || observed === 0) continue;
+      sum += mean * observed;
+      days += observed;
+    }
+    return days > 0 ? sum / days : Number.NaN;
+  });
+  const means = Float64Array.from(table.means);
+  for (let weekday = 0; weekday < 7; weekday++) {
+    if ((weekdayDays[weekday] ?? 0) >= SPARSE_WEEKDAY_DAYS) continue;
+    let own = 0;
+    let pooled = 0;
+    for (let hour = 0; hour < 24; hour++) {
+      const mean = table.means[weekday * 24 + hour] ?? Number.NaN;
+      const hourMean = hourMeans[hour] ?? Number.NaN;
+      if (Number.isNaN(mean) || Number.isNaN(hourMean)) continue;
+      own += mean;
+      pooled += hourMean;
+    }
+    const days = weekdayDays[weekday] ?? 0;
+    const weekdayLevel = pooled > 0 ? 1 + (own / pooled - 1) * (days / (days + 4)) : 1;
+    for (let hour = 0; hour < 24; hour++) {
+      const slot = weekday * 24 + hour;
+      const mean = table.means[slot] ?? Number.NaN;
+      const hourMean = hourMeans[hour] ?? Number.NaN;
+      if (Number.isNaN(hourMean)) continue;
+      // A weekday never seen yet (the first days of a deployment) takes the other days' hours.
+      const observed = Number.isNaN(mean) ? 0 : (table.daysObserved[slot] ?? 0);
+      const weight = observed / (observed + 4);
+      means[slot] = weight * (Number.isNaN(mean) ? 0 : mean) + (1 - weight) * hourMean * weekdayLevel;
+    }
+  }
+  return { means, daysObserved: table.daysObserved };
+}
+
 /** A fitted model: point predictions without bounds. */
 export interface PointModel {
   readonly origin: number;
@@ -213,7 +274,10 @@ export function fitPointModel(
     (history[0]?.day ?? Number.POSITIVE_INFINITY) >= origin - options.shapeDays
       ? baseline
       : typicalWaits(history, origin, origin - options.shapeDays);
-  const typical = recentShape === baseline ? baseline : shapeTable(recentShape, baseline);
+  const typical = poolSparseWeekdays(
+    recentShape === baseline ? baseline : shapeTable(recentShape, baseline),
+    baseline,
+  );
   // Each day's level by day number (NaN where the day has none): a dense array over the span of
   // the history before the origin, which a fitted model keeps for its seasonal lookups.
   const firstDay = history[0]?.day ?? origin;

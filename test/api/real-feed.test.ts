@@ -290,4 +290,30 @@ describe('FEED=themeparks-wiki against a fake upstream', () => {
     // The operator forecast kept from the last good read is gone too, within the body's max-age.
     expect(await bestTimes()).toEqual([]);
   });
+
+  it('predicts best times from the first recorded day on: a fresh deployment waits no weeks', async () => {
+    upstream.serveFixture(`/v1/entity/${MK}/live`, 'themeparkswiki-live.json');
+    // Polling through the rest of the first day and into the next morning (every 30 minutes).
+    const nextMorning = Date.parse('2026-10-04T15:00:00Z'); // 11:00 in Orlando
+    while (clock.now() < nextMorning) await refresh(30 * 60_000);
+    const park = server.app.context.catalog.park('magic-kingdom');
+    if (!park) throw new Error('Magic Kingdom expected in the catalog');
+    await server.app.context.services.models.recompute(park);
+    const body = await get<{
+      date: string;
+      data_status: string;
+      predicted_hours: { park_closed: boolean; predicted_wait_minutes: number; upper_bound: number }[];
+    }>(
+      '/v1/rides/magic-kingdom_seven-dwarfs-mine-train/best-times',
+      'parks/magic-kingdom/rides/seven-dwarfs-mine-train',
+      300,
+    );
+    expect(body).toMatchObject({ date: '2026-10-04', data_status: 'predicted' });
+    const open = body.predicted_hours.filter((hour) => !hour.park_closed);
+    expect(open.length).toBeGreaterThan(6);
+    for (const hour of open) {
+      expect(hour.predicted_wait_minutes).toBeGreaterThan(0);
+      expect(hour.upper_bound).toBeGreaterThan(hour.predicted_wait_minutes);
+    }
+  });
 });
