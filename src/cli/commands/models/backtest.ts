@@ -65,7 +65,7 @@ function actualWaitTable(scores: readonly ActualWaitScore[]): string {
       percent(score.coverage_80),
     ]),
   ];
-  return `\nEstimated actual wait against waits timed in line, the 365 days to the last recorded day (fit on readings before them); MAE in minutes; posted = the posted wait taken as the answer, ratio = the posted wait times the median actual-to-posted ratio before the window; gain = how much lower than ratio:\n\n${table(rows)}\n`;
+  return `\nEstimated actual wait against waits timed in line, the same 365 days as above (fit on readings before them); MAE in minutes; posted = the posted wait taken as the answer, ratio = the posted wait times the median actual-to-posted ratio before the window; gain = how much lower than ratio:\n\n${table(rows)}\n`;
 }
 
 /** The readable report: one line per attraction, the pooled line, one line per park. */
