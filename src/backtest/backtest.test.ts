@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HourlyHistoryBuilder, dayNumber, weekdayOf, type RideHistory } from '../models/hourly-history.js';
-import { HORIZON_DAYS, rollingOrigins, runBacktest, splitAt } from './backtest.js';
+import { DEFAULT_COMBINED_OPTIONS } from '../models/wait-model.js';
+import { HORIZON_DAYS, rollingOrigins, runBacktest, splitAt, type BacktestOptions } from './backtest.js';
 
 const START = dayNumber('2019-01-01');
 
@@ -38,15 +39,32 @@ describe('the rolling-origin split', () => {
   });
 });
 
+/**
+ * The backtest's own logic, with the calendar trees kept small: their accuracy has tests of its own
+ * (`calendar-model`, `wait-model`), and full-size trees at every origin would take a minute here.
+ */
+const quick: BacktestOptions = {
+  model: {
+    ...DEFAULT_COMBINED_OPTIONS,
+    calendar: {
+      ...DEFAULT_COMBINED_OPTIONS.calendar,
+      boosting: { ...DEFAULT_COMBINED_OPTIONS.calendar.boosting, rounds: 20, learningRate: 0.3 },
+    },
+  },
+};
+
 describe('the backtest', () => {
   it('scores a stable park near zero error and a park with a level shift better than typical', () => {
     const stable = history(900, (day, hour) => (weekdayOf(day) === 6 ? 30 : 15) + hour);
     // The second ride doubles for the last 400 days: the typical baseline lags, the model follows.
     const shifted = history(900, (day, hour) => (day >= START + 500 ? 2 : 1) * (10 + hour));
-    const result = runBacktest([
-      { attraction: 'stable', park: 'Park', history: stable },
-      { attraction: 'shifted', park: 'Park', history: shifted },
-    ]);
+    const result = runBacktest(
+      [
+        { attraction: 'stable', park: 'Park', history: stable },
+        { attraction: 'shifted', park: 'Park', history: shifted },
+      ],
+      quick,
+    );
     const [a, b] = result.attractions;
     if (!a || !b) throw new Error('two attractions expected');
     expect(a.mae_minutes).toBeLessThan(0.5);
@@ -64,7 +82,7 @@ describe('the backtest', () => {
       park: 'Park',
       history: history(364 * 3, (day, hour) => base * season(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
     }));
-    const [park] = runBacktest(rides).parks;
+    const [park] = runBacktest(rides, quick).parks;
     if (!park) throw new Error('one park expected');
     expect(park.days_scored).toBe(12 * 30);
     expect(park.crowd_within_1).toBeGreaterThan(0.9);
@@ -80,8 +98,8 @@ describe('the backtest', () => {
       park: 'Park',
       history: history(364 * 3, (day, hour) => base * level(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
     }));
-    expect(runBacktest(rides).crowd_bounds).toBeUndefined();
-    const result = runBacktest(rides, { crowdBound: true });
+    expect(runBacktest(rides, quick).crowd_bounds).toBeUndefined();
+    const result = runBacktest(rides, { ...quick, crowdBound: true });
     const [bound] = result.crowd_bounds ?? [];
     if (!bound) throw new Error('one bound expected');
     expect(bound.days_scored).toBe(result.parks[0]?.days_scored);
