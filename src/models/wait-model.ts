@@ -35,6 +35,7 @@ import {
   type PointModel,
   type WaitModelOptions,
 } from './wait-forecast.js';
+import { solveLinear } from './linear-solve.js';
 
 /** How the calendar model is combined and the nowcast learned. */
 export interface CombinedModelOptions {
@@ -282,40 +283,6 @@ class NowcastFit {
     }
     return { coefficients, spread };
   }
-}
-
-/** Solves a·x = b for a small symmetric positive-definite `a` (Gaussian elimination, pivoting). */
-export function solveLinear(a: Float64Array, b: Float64Array, n: number): Float64Array {
-  const m = Float64Array.from(a);
-  const x = Float64Array.from(b);
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let row = col + 1; row < n; row++)
-      if (Math.abs(m[row * n + col] ?? 0) > Math.abs(m[pivot * n + col] ?? 0)) pivot = row;
-    if (pivot !== col) {
-      for (let k = 0; k < n; k++) {
-        const t = m[col * n + k] ?? 0;
-        m[col * n + k] = m[pivot * n + k] ?? 0;
-        m[pivot * n + k] = t;
-      }
-      const t = x[col] ?? 0;
-      x[col] = x[pivot] ?? 0;
-      x[pivot] = t;
-    }
-    const diagonal = m[col * n + col] ?? 0;
-    if (Math.abs(diagonal) < 1e-12) return new Float64Array(n);
-    for (let row = col + 1; row < n; row++) {
-      const factor = (m[row * n + col] ?? 0) / diagonal;
-      for (let k = col; k < n; k++) m[row * n + k] = (m[row * n + k] ?? 0) - factor * (m[col * n + k] ?? 0);
-      x[row] = (x[row] ?? 0) - factor * (x[col] ?? 0);
-    }
-  }
-  for (let row = n - 1; row >= 0; row--) {
-    let sum = x[row] ?? 0;
-    for (let k = row + 1; k < n; k++) sum -= (m[row * n + k] ?? 0) * (x[k] ?? 0);
-    x[row] = sum / (m[row * n + row] ?? 1);
-  }
-  return x;
 }
 
 /** A ride's typical wait at each hour of `day`'s weekday. */

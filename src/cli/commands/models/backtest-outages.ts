@@ -9,26 +9,12 @@ import { Catalog } from '../../../catalog/catalog.js';
 import { systemClock } from '../../../lib/clock.js';
 import { readOutageHistory } from '../../../services/reopening/history.js';
 import { UsageError, type Command } from '../../command.js';
+import { table } from '../../table.js';
 
 const percent = (value: number | null) => (value === null ? '-' : `${Math.round(value * 100)}%`);
 const minutes = (value: number | null) => (value === null ? '-' : value.toFixed(2));
 const gain = (model: number | null, naive: number | null) =>
   model === null || naive === null || naive <= 0 ? '-' : percent(1 - model / naive);
-
-function table(rows: readonly (readonly string[])[]): string {
-  const widths = (rows[0] ?? []).map((_, column) =>
-    Math.max(...rows.map((row) => (row[column] ?? '').length)),
-  );
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-        )
-        .join('  '),
-    )
-    .join('\n');
-}
 
 function checkpointRows(label: string, checkpoints: readonly CheckpointScore[]): string[][] {
   return checkpoints.map((score) => [

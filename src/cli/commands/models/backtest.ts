@@ -6,24 +6,10 @@ import { readTouringPlansCalendars } from '../../../backtest/touringplans-calend
 import { readTouringPlans } from '../../../backtest/touringplans-reader.js';
 import { dayNumber } from '../../../models/hourly-history.js';
 import { UsageError, type Command } from '../../command.js';
+import { table } from '../../table.js';
 
 const percent = (value: number) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '-');
 const gain = (model: number, baseline: number) => percent(baseline > 0 ? 1 - model / baseline : Number.NaN);
-
-function table(rows: readonly (readonly string[])[]): string {
-  const widths = (rows[0] ?? []).map((_, column) =>
-    Math.max(...rows.map((row) => (row[column] ?? '').length)),
-  );
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-        )
-        .join('  '),
-    )
-    .join('\n');
-}
 
 /** One line per park: how close the crowd levels came. */
 function parkTable(parks: readonly ParkScore[]): string {
