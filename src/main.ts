@@ -11,6 +11,8 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    const { checkStore } = await import('./app/preflight.js');
+    await checkStore(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`queuecast: invalid configuration: ${error.message}\n`);
@@ -18,8 +20,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // The rest of the service loads only once the configuration holds, so a bad value is reported
-  // at once rather than after every module has loaded.
+  // The rest of the service loads only once the configuration and the store hold, so a bad value
+  // is reported at once rather than after every module has loaded.
   const [{ createApp }, { createLogger }, { catchUpProgress }, { DataDirInUseError }] = await Promise.all([
     import('./app/index.js'),
     import('./app/logger.js'),
