@@ -29,6 +29,8 @@ export interface CalendarModelOptions {
   readonly recentDays: number;
   /** Minutes added to waits before taking ratios, so short waits do not dominate. */
   readonly offsetMinutes: number;
+  /** The most hours the trees learn from (a sample of ride-days beyond it). */
+  readonly maxRows: number;
   readonly boosting: BoostingOptions;
 }
 
@@ -36,6 +38,7 @@ export const DEFAULT_CALENDAR_MODEL_OPTIONS: CalendarModelOptions = {
   years: 3,
   recentDays: 91,
   offsetMinutes: 5,
+  maxRows: 120_000,
   boosting: { rounds: 100, learningRate: 0.1, depth: 5, minLeafWeight: 30, lambda: 1, bins: 32 },
 };
 
@@ -74,6 +77,13 @@ export function fitCalendarTrees(
   const values: number[] = [];
   const targets: number[] = [];
   const row = new Float64Array(FEATURES);
+  // A park of many rides and years would hold hundreds of thousands of hours: the trees learn from
+  // an even sample of ride-days, which bounds the fit's time and memory whatever the park's size.
+  let rideDays = 0;
+  histories.forEach((history) => {
+    for (const entry of history) if (entry.day >= from && entry.day < origin) rideDays++;
+  });
+  const stride = Math.max(1, Math.ceil((rideDays * (LAST_HOUR - FIRST_HOUR + 1)) / options.maxRows));
   histories.forEach((history, ride) => {
     const typical = typicals[ride];
     if (!typical) return;
@@ -89,6 +99,7 @@ export function fitCalendarTrees(
       // The trees learn how a day differs from the ride's level a forecast made `horizon` days before
       // would have known, not from all its history: a lasting change of level is then no season.
       // Each day stands for one horizon, spread evenly, so the trees learn them all.
+      if (stride > 1 && sampleSlot(entry.day, ride) % stride !== 0) continue;
       const horizon = 1 + ((entry.day * 7 + ride * 11) % MAX_HORIZON);
       const trailing = trailingLevel(dayLevels, entry.day - horizon, options.recentDays);
       if (Number.isNaN(trailing)) continue;
@@ -178,4 +189,9 @@ function trailingLevel(levels: ReadonlyMap<number, number>, before: number, days
     if (level !== undefined) values.push(level);
   }
   return values.length >= 5 ? median(values) : Number.NaN;
+}
+
+/** A ride-day's place in the sample: a hash, so no weekday or season is favoured. */
+function sampleSlot(day: number, ride: number): number {
+  return Math.imul(day * 31 + ride, 2_654_435_761) >>> 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitCalendarTrees } from './calendar-model.js';
+import { DEFAULT_CALENDAR_MODEL_OPTIONS, fitCalendarTrees } from './calendar-model.js';
 import type { CalendarDay, ParkCalendar } from './calendar-features.js';
 import { HourlyHistoryBuilder, dayNumber, type RideHistory } from './hourly-history.js';
 import { calendarShareAt, fitParkWaitModels, type ParkWaitModels } from './wait-model.js';
@@ -70,6 +70,20 @@ describe('the calendar trees', () => {
     expect(quiet).toBeLessThan(23);
     expect(busy / quiet).toBeGreaterThan(1.8);
     expect(busy / quiet).toBeLessThan(2.2);
+  });
+});
+
+describe('the calendar trees of a large park', () => {
+  it('learn from an even sample of its ride-days, and still see the event nights', () => {
+    const data = history(800, (day) => (day % 10 === 0 ? 40 : 20));
+    const origin = START + 800;
+    const typical = typicalWaits(data, origin);
+    const options = { ...DEFAULT_CALENDAR_MODEL_OPTIONS, maxRows: 3000 };
+    const trees = fitCalendarTrees([data], [typical], origin, eventEveryTenth, options);
+    if (!trees) throw new Error('trees expected');
+    const model = trees.at(origin, [data], [typical]);
+    const eventDay = origin + (10 - (origin % 10));
+    expect(model.predict(0, eventDay, 14) / model.predict(0, eventDay + 1, 14)).toBeGreaterThan(1.7);
   });
 });
 
