@@ -16,8 +16,12 @@ export type Version = string | number;
 /**
  * `max-age`: a body lasts until its version changes or its max-age passes. `version`: until its
  * version changes (the version covers every input, so an ETag holds as long as the data does).
+ * `rebuild-behind`: as `max-age`, but once the max-age has passed while the version holds, the
+ * body is still answered while its successor is built (for bodies dear to build, whose version
+ * names all their data and whose age bounds only labels such as a time zone's name). A new
+ * version is always waited for: no request gets the body of an older version.
  */
-export type Reuse = 'max-age' | 'version';
+export type Reuse = 'max-age' | 'version' | 'rebuild-behind';
 
 interface Entry {
   readonly version: Version;
@@ -52,10 +56,25 @@ export class PreparedCache {
   async get(key: string, version: Version, build: () => unknown): Promise<PreparedBody> {
     const found = this.current(key, version);
     if (found) return found;
-    const body = Promise.resolve()
-      .then(build)
-      // A build may prepare its own bytes (the site's HTML pages); anything else is a JSON body.
-      .then((value) => (value instanceof PreparedBody ? value : PreparedBody.of(value)));
+    const expired = this.entries.get(key);
+    if (
+      this.reuse === 'rebuild-behind' &&
+      expired?.version === version &&
+      expired.body instanceof PreparedBody
+    ) {
+      const answered = expired.body;
+      // Answered again for one more max-age, so the successor is built once, off every request's
+      // path; it replaces this body when done, and a failed build leaves this one.
+      this.keep(key, version, answered);
+      made(build).then(
+        (built) => {
+          if (this.entries.get(key)?.body === answered) this.keep(key, version, built);
+        },
+        () => undefined,
+      );
+      return answered;
+    }
+    const body = made(build);
     this.keep(key, version, body);
     try {
       const built = await body;
@@ -70,7 +89,7 @@ export class PreparedCache {
   private current(key: string, version: Version): PreparedBody | Promise<PreparedBody> | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return undefined;
-    if (this.reuse === 'max-age' && entry.expiresAt <= this.clock.now()) return undefined;
+    if (this.reuse !== 'version' && entry.expiresAt <= this.clock.now()) return undefined;
     return entry.body;
   }
 
@@ -79,4 +98,11 @@ export class PreparedCache {
     if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear();
     this.entries.set(key, { version, expiresAt: this.clock.now() + this.lifetimeMs, body });
   }
+}
+
+/** A build's body: a build may prepare its own bytes (the site's pages); anything else is JSON. */
+function made(build: () => unknown): Promise<PreparedBody> {
+  return Promise.resolve()
+    .then(build)
+    .then((value) => (value instanceof PreparedBody ? value : PreparedBody.of(value)));
 }

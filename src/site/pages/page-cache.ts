@@ -17,7 +17,9 @@ export class PageCache {
 
   /** @param maxAge seconds: the shortest max-age of the API data the page shows. */
   constructor(clock: Clock, maxAge: number) {
-    this.cache = new PreparedCache(clock, maxAge);
+    // A page's version names its data; its age bounds only labels (a zone's name, a date), so an
+    // expired page is answered while its successor is rendered and compressed.
+    this.cache = new PreparedCache(clock, maxAge, 'rebuild-behind');
     this.cacheControl = cacheControl(maxAge);
   }
 
