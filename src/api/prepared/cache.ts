@@ -68,7 +68,9 @@ export class PreparedCache {
       this.keep(key, version, answered);
       made(build).then(
         (built) => {
-          if (this.entries.get(key)?.body === answered) this.keep(key, version, built);
+          if (this.entries.get(key)?.body !== answered) return;
+          // The same bytes keep the body already answered, with the encodings it has made.
+          this.keep(key, version, built.etag === answered.etag ? answered : built);
         },
         () => undefined,
       );
