@@ -12,7 +12,13 @@ function sameWindow(a: PriorityLaneWindow | null, b: PriorityLaneWindow | null):
 }
 
 /** Whether two readings of an entry carry the same status, waits and priority lane. */
-export function sameLiveValues(a: LiveEntry, b: LiveEntry): boolean {
+/** The values a change is made of (status, waits, priority lane). */
+type LiveValues = Pick<
+  LiveEntry,
+  'status' | 'standby_wait_minutes' | 'single_rider_wait_minutes' | 'priority_lane'
+>;
+
+export function sameLiveValues(a: LiveValues, b: LiveValues): boolean {
   return (
     a.status === b.status &&
     a.standby_wait_minutes === b.standby_wait_minutes &&

@@ -41,6 +41,16 @@ function keepChangedAt(next: LiveEntry, previous: LiveEntry | undefined): LiveEn
   return previous && sameLiveValues(previous, next) ? { ...next, changed_at: previous.changed_at } : next;
 }
 
+/** Whether a reading says nothing new of an entry: its values, name and type, and its estimate made. */
+function unchanged(before: LiveEntry, fresh: Omit<LiveEntry, 'estimated_actual'>): boolean {
+  return (
+    sameLiveValues(before, fresh) &&
+    before.name === fresh.name &&
+    before.type === fresh.type &&
+    (fresh.standby_wait_minutes === null || before.estimated_actual !== null)
+  );
+}
+
 /**
  * The previous estimate while the posted wait stands, so that only a new posted wait moves it (the
  * hour alone would otherwise send a stream change no operator made).
@@ -75,8 +85,11 @@ export function buildSnapshot(
     const live = reported.get(attraction.id);
     if (live) {
       const before = previous.get(attraction.id);
-      const entry = withEstimate(fromReading(live, at), before, attraction, at, estimate);
-      entries.push(keepChangedAt(entry, before));
+      const fresh = fromReading(live, at);
+      // Most readings repeat the last one: the entry already held is kept as it is (no new objects
+      // for every ride every minute of a backfill).
+      if (before && unchanged(before, fresh)) entries.push(before);
+      else entries.push(keepChangedAt(withEstimate(fresh, before, attraction, at, estimate), before));
     } else if (attraction.type === 'ride') {
       entries.push(keepChangedAt(unavailableEntry(attraction, at), previous.get(attraction.id)));
     }
