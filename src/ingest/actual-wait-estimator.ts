@@ -2,8 +2,8 @@
  * The estimated actual wait of a live entry, worked out at ingest from the committed parameters
  * (`models/actual-wait-parameters.ts`) so that a request or a stream message only copies it.
  */
-import { DateTime } from 'luxon';
 import type { Attraction, Park } from '../catalog/types.js';
+import { localClockHours } from '../lib/time.js';
 import { ACTUAL_WAIT_PARAMETERS } from '../models/actual-wait-parameters.js';
 import {
   estimateActualWait,
@@ -20,12 +20,6 @@ export function actualWaitEstimator(
   park: Pick<Park, 'time_zone'>,
   table: ActualWaitTable = ACTUAL_WAIT_PARAMETERS,
 ): ActualWaitEstimator {
-  return (ride, posted, at) => {
-    const local = DateTime.fromMillis(at, { zone: park.time_zone });
-    return estimateActualWait(
-      parametersFor(table, ride),
-      posted,
-      parkDayHour(local.hour + local.minute / 60),
-    );
-  };
+  return (ride, posted, at) =>
+    estimateActualWait(parametersFor(table, ride), posted, parkDayHour(localClockHours(at, park.time_zone)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourBoundaries, localDate } from './time.js';
+import { hourBoundaries, localClockHours, localDate } from './time.js';
 
 describe('localDate', () => {
   it('follows the zone across midnight, back in time and over a DST change', () => {
@@ -31,5 +31,14 @@ describe('hourBoundaries', () => {
     expect(bounds).toHaveLength(25);
     expect((bounds[24] ?? 0) - (bounds[0] ?? 0)).toBe(25 * HOUR);
     expect(bounds[14]).toBe(Date.parse('2026-11-01T19:00:00Z'));
+  });
+});
+
+describe('localClockHours', () => {
+  it('gives the wall-clock time as fractional hours, on an ordinary day and across a clock change', () => {
+    expect(localClockHours(Date.parse('2026-11-25T19:30:00Z'), 'America/New_York')).toBe(14.5);
+    // 1 November 2026: clocks go back at 2:00 in New York, so 19:00Z is 14:00 local, 15 real hours in.
+    expect(localClockHours(Date.parse('2026-11-01T19:00:00Z'), 'America/New_York')).toBe(14);
+    expect(localClockHours(Date.parse('2026-11-01T05:30:00Z'), 'America/New_York')).toBe(1.5);
   });
 });

@@ -55,6 +55,18 @@ export function localHour(epochMs: number, zone: string): number {
   return DateTime.fromMillis(epochMs, { zone }).hour;
 }
 
+/** The wall-clock time at `epochMs` in `zone` as hours after midnight with their fraction (14.5 = 14:30). */
+export function localClockHours(epochMs: number, zone: string): number {
+  localDate(epochMs, zone);
+  const day = lastLocalDay.get(zone);
+  // A day of 24 real hours has its clock hours whole hours after midnight (no luxon call per reading).
+  if (day && day.end - day.start === 24 * 3_600_000 && epochMs >= day.start && epochMs < day.end) {
+    return (epochMs - day.start) / 3_600_000;
+  }
+  const local = DateTime.fromMillis(epochMs, { zone });
+  return local.hour + local.minute / 60;
+}
+
 const HOUR_MS = 3_600_000;
 
 /** Local hour boundaries of a park-local date: 25 instants (DST days have 23 or 25 real hours). */
