@@ -342,11 +342,16 @@ export function fitParkWaitModels(
     histories,
     points.map((point) => point.typical),
   );
+  // The level models at each calibration origin, fitted once (the earliest also gives the earlier
+  // trees their typical waits).
+  const calibrationPoints = new Map(
+    calibration.map((earlier) => [earlier, fitParkPointModels(histories, earlier, level)]),
+  );
   const earlierTrees =
     share > 0
       ? fitCalendarTrees(
           histories,
-          fitParkPointModels(histories, earliest, level).map((point) => point.typical),
+          (calibrationPoints.get(earliest) ?? []).map((point) => point.typical),
           earliest,
           calendar,
           options.calendar,
@@ -357,7 +362,7 @@ export function fitParkWaitModels(
   const errors = histories.map((): number[][] => [[], [], []]);
   const nowcastFit = new NowcastFit();
   for (const earlier of calibration) {
-    const earlierPoints = fitParkPointModels(histories, earlier, level);
+    const earlierPoints = calibrationPoints.get(earlier) ?? [];
     const earlierCalendar = earlierTrees?.at(
       earlier,
       histories,
