@@ -106,4 +106,28 @@ describe('the backtest', () => {
     expect(bound.crowd_within_1).toBeGreaterThan(0.9);
     expect(bound.crowd_within_1).toBeGreaterThan((result.parks[0]?.crowd_within_1 ?? 1) + 0.2);
   });
+
+  it("scores the nowcast's yardsticks only when asked, the hindsight scaling never behind the square root", () => {
+    // Each day runs at one level from morning to night: the morning tells it, and so does the
+    // oracle told the rest of the day's level; the forecast, not knowing the day, does not.
+    const level = (day: number) => Math.exp(0.5 * Math.sin((2 * Math.PI * (day - START)) / 9));
+    const rides = [10, 25].map((base, i) => ({
+      attraction: `ride${i}`,
+      park: 'Park',
+      history: history(400, (day, hour) => base * level(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
+    }));
+    expect(runBacktest(rides, quick).attractions[0]?.nowcast_bounds).toBeUndefined();
+    const result = runBacktest(rides, { ...quick, nowcastBound: true });
+    for (const score of result.attractions) {
+      for (const cut of ['11:00', '13:00'] as const) {
+        const bound = score.nowcast_bounds?.[cut];
+        if (!bound) throw new Error(`a bound at ${cut} expected`);
+        expect(bound.hours_scored).toBe(score.nowcast[cut].hours_scored);
+        expect(bound.forecast_mae_minutes).toBeCloseTo(score.nowcast[cut].forecast_mae_minutes, 2);
+        expect(bound.day_level_mae_minutes).toBeLessThan(0.2 * bound.forecast_mae_minutes);
+        expect(bound.best_scaling_mae_minutes).toBeLessThanOrEqual(bound.square_root_mae_minutes);
+        expect(bound.best_scaling_mae_minutes).toBeLessThan(0.3 * bound.forecast_mae_minutes);
+      }
+    }
+  });
 });

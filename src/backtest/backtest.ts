@@ -60,6 +60,22 @@ export interface NowcastScore {
   readonly forecast_mae_minutes: number;
 }
 
+/**
+ * Yardsticks for the nowcast on the same hours (not forecasts): `day_level_mae_minutes`, the
+ * forecast scaled by the ratio the rest of the day actually ran at (an oracle told the day's
+ * level); `square_root_mae_minutes`, the forecast scaled by the square root of the ride's morning
+ * ratio to it (the simple reference); `best_scaling_mae_minutes`, the best of every such scaling
+ * (the ratio of the whole morning or of its last two hours, to a power from 0.1 to 1) chosen in
+ * hindsight: what following the morning's level can reach at most on these days.
+ */
+export interface NowcastBound {
+  readonly hours_scored: number;
+  readonly forecast_mae_minutes: number;
+  readonly day_level_mae_minutes: number;
+  readonly square_root_mae_minutes: number;
+  readonly best_scaling_mae_minutes: number;
+}
+
 /** The cut hours of the nowcast (readings before them are given), by their label. */
 export const NOWCAST_CUTS = { '11:00': 11, '13:00': 13 } as const;
 
@@ -73,6 +89,8 @@ export interface AttractionScore {
   readonly band_width_80_minutes: number;
   readonly by_horizon: Record<string, HorizonScore>;
   readonly nowcast: Record<keyof typeof NOWCAST_CUTS, NowcastScore>;
+  /** With `nowcastBound`: the nowcast's yardsticks on the same hours. */
+  readonly nowcast_bounds?: Record<keyof typeof NOWCAST_CUTS, NowcastBound>;
 }
 
 export interface ParkScore {
@@ -177,7 +195,78 @@ function scoreNowcast(fitted: readonly FittedOrigin[], cutHour: number): Nowcast
   return { hours_scored: sum.count, mae_minutes, forecast_mae_minutes: baseline_mae_minutes };
 }
 
-function scoreAttraction(attraction: BacktestAttraction, fitted: readonly FittedOrigin[]): AttractionScore {
+/** Minutes added before taking the yardsticks' ratios, as the nowcast does. */
+const RATIO_OFFSET = 2;
+
+/** The ratio of `actual` to `forecast` summed over `hours` (1 without a pair). */
+function levelRatio(pairs: readonly (readonly [number, number])[]): number {
+  let actual = 0;
+  let forecast = 0;
+  for (const [a, f] of pairs) {
+    actual += a;
+    forecast += f;
+  }
+  return pairs.length > 0 ? (actual + RATIO_OFFSET) / (forecast + RATIO_OFFSET) : 1;
+}
+
+/** The powers and morning spans (hours before the cut; 0: all of them) of the hindsight scalings. */
+const SCALING_POWERS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
+const SCALING_SPANS = [0, 2];
+
+function boundNowcast(fitted: readonly FittedOrigin[], cutHour: number): NowcastBound {
+  let count = 0;
+  let forecastError = 0;
+  let dayLevelError = 0;
+  let squareRootError = 0;
+  const scalingErrors = SCALING_SPANS.map(() => SCALING_POWERS.map(() => 0));
+  const scale = (forecast: number, ratio: number) =>
+    Math.max(0, (forecast + RATIO_OFFSET) * ratio - RATIO_OFFSET);
+  for (const { scored, model } of fitted) {
+    for (const entry of scored) {
+      const morning: (readonly [number, number])[] = [];
+      const lastHours: (readonly [number, number])[] = [];
+      const rest: (readonly [number, number])[] = [];
+      for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+        const actual = entry.means[hour] ?? Number.NaN;
+        const forecast = model.forecast(entry.day, hour);
+        if (forecast === null || Number.isNaN(actual)) continue;
+        const pair = [actual, forecast.predicted] as const;
+        if (hour < cutHour && (entry.counts[hour] ?? 0) > 0) {
+          morning.push(pair);
+          if (hour >= cutHour - (SCALING_SPANS[1] ?? 0)) lastHours.push(pair);
+        }
+        if (hour > cutHour && (entry.counts[hour] ?? 0) >= 2) rest.push(pair);
+      }
+      const dayLevel = levelRatio(rest);
+      const ratios = [levelRatio(morning), levelRatio(lastHours)];
+      for (const [actual, forecast] of rest) {
+        count++;
+        forecastError += Math.abs(forecast - actual);
+        dayLevelError += Math.abs(scale(forecast, dayLevel) - actual);
+        squareRootError += Math.abs(scale(forecast, Math.sqrt(ratios[0] ?? 1)) - actual);
+        scalingErrors.forEach((errors, span) => {
+          SCALING_POWERS.forEach((power, p) => {
+            errors[p] = (errors[p] ?? 0) + Math.abs(scale(forecast, (ratios[span] ?? 1) ** power) - actual);
+          });
+        });
+      }
+    }
+  }
+  const mean = (sum: number) => round(count > 0 ? sum / count : Number.NaN, 2);
+  return {
+    hours_scored: count,
+    forecast_mae_minutes: mean(forecastError),
+    day_level_mae_minutes: mean(dayLevelError),
+    square_root_mae_minutes: mean(squareRootError),
+    best_scaling_mae_minutes: mean(Math.min(...scalingErrors.flat())),
+  };
+}
+
+function scoreAttraction(
+  attraction: BacktestAttraction,
+  fitted: readonly FittedOrigin[],
+  nowcastBound: boolean,
+): AttractionScore {
   const total = new ErrorSum();
   const byHorizon = HORIZON_BANDS.map(() => new ErrorSum());
   let inside = 0;
@@ -217,6 +306,14 @@ function scoreAttraction(attraction: BacktestAttraction, fitted: readonly Fitted
       '11:00': scoreNowcast(fitted, NOWCAST_CUTS['11:00']),
       '13:00': scoreNowcast(fitted, NOWCAST_CUTS['13:00']),
     },
+    ...(nowcastBound
+      ? {
+          nowcast_bounds: {
+            '11:00': boundNowcast(fitted, NOWCAST_CUTS['11:00']),
+            '13:00': boundNowcast(fitted, NOWCAST_CUTS['13:00']),
+          },
+        }
+      : {}),
   };
 }
 
@@ -277,6 +374,8 @@ export interface BacktestOptions {
   readonly onAttraction?: BacktestProgress;
   /** Also score the neighbour oracle's crowd levels (`crowd_bounds`), a yardstick for day-to-day noise. */
   readonly crowdBound?: boolean;
+  /** Also score the nowcast's yardsticks (`nowcast_bounds` per attraction). */
+  readonly nowcastBound?: boolean;
   /** The last day of the scored window (a day number); each file's last day when absent. */
   readonly until?: number;
   /** Days before each origin the models are shown (all of them when absent): a cold start. */
@@ -291,6 +390,7 @@ export function runBacktest(
     model: options = DEFAULT_COMBINED_OPTIONS,
     onAttraction,
     crowdBound = false,
+    nowcastBound = false,
     until,
     historyDays,
     calendars,
@@ -345,7 +445,7 @@ export function runBacktest(
     }
   }
   const scores = [...byPark.values()].flatMap((rides) =>
-    rides.map(({ attraction, fitted }) => scoreAttraction(attraction, [...fitted.values()])),
+    rides.map(({ attraction, fitted }) => scoreAttraction(attraction, [...fitted.values()], nowcastBound)),
   );
   const order = new Map(attractions.map((attraction, index) => [attraction.attraction, index]));
   scores.sort((a, b) => (order.get(a.attraction) ?? 0) - (order.get(b.attraction) ?? 0));

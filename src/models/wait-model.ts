@@ -45,7 +45,7 @@ export interface CombinedModelOptions {
   readonly calendarShare: number;
   /** Days without a recorded wait that count as a closure. */
   readonly closureDays: number;
-  /** Ridge penalty of the nowcast's regressions (pulls toward no change). */
+  /** Ridge penalty of the nowcast's regressions: how many rows of history outweigh the prior (`NOWCAST_PRIOR`). */
   readonly nowcastPenalty: number;
 }
 
@@ -54,7 +54,7 @@ export const DEFAULT_COMBINED_OPTIONS: CombinedModelOptions = {
   calendar: DEFAULT_CALENDAR_MODEL_OPTIONS,
   calendarShare: 0.65,
   closureDays: 60,
-  nowcastPenalty: 50,
+  nowcastPenalty: 500,
 };
 
 const YEAR_DAYS = 365;

@@ -106,7 +106,7 @@ describe('models backtest', () => {
     expect(Object.keys(result)).not.toContain('crowd_bounds');
   }, 120_000);
 
-  it('prints a readable table crediting TouringPlans.com, the neighbour oracle apart with --crowd-bound', async () => {
+  it('prints a readable table crediting TouringPlans.com, the yardsticks apart with --crowd-bound and --nowcast-bound', async () => {
     // The report's form does not depend on the calendar trees: a fit on 300 days leaves them out.
     const { stdout } = await cli(
       dir,
@@ -115,6 +115,7 @@ describe('models backtest', () => {
       '--touringplans',
       dir,
       '--crowd-bound',
+      '--nowcast-bound',
       '--history-days',
       '300',
     );
@@ -123,6 +124,9 @@ describe('models backtest', () => {
     expect(stdout).toMatch(/pooled/);
     const [, oracle] = stdout.split('Not a forecast: an oracle');
     expect(oracle).toMatch(/unknown\s+360\s+\d+\.\d\d\s+\d+%\s+\d+%/);
+    const [, yardsticks] = stdout.split("Not forecasts: the nowcast's yardsticks");
+    expect(yardsticks).toMatch(/11:00\s+\d+(\s+\d+\.\d\d){5}(\s+-?\d+%){3}/);
+    expect(yardsticks).toMatch(/13:00\s+\d+/);
   }, 120_000);
 
   it('scores the year ending at --until with a fit that sees only --history-days days', async () => {

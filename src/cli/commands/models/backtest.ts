@@ -1,7 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pooledActualWaits, type ActualWaitScore } from '../../../backtest/actual-waits.js';
-import { pooled, runBacktest, type BacktestResult, type ParkScore } from '../../../backtest/backtest.js';
+import {
+  NOWCAST_CUTS,
+  pooled,
+  runBacktest,
+  type BacktestResult,
+  type ParkScore,
+} from '../../../backtest/backtest.js';
 import { readTouringPlansCalendars } from '../../../backtest/touringplans-calendar.js';
 import { readTouringPlans } from '../../../backtest/touringplans-reader.js';
 import { dayNumber } from '../../../models/hourly-history.js';
@@ -52,6 +58,42 @@ function actualWaitTable(scores: readonly ActualWaitScore[]): string {
     ]),
   ];
   return `\nEstimated actual wait against waits timed in line, the same 365 days as above (fit on readings before them); MAE in minutes; posted = the posted wait taken as the answer, ratio = the posted wait times the median actual-to-posted ratio before the window; gain = how much lower than ratio:\n\n${table(rows)}\n`;
+}
+
+/** The nowcast against its yardsticks, pooled over every attraction, one line per cut. */
+function nowcastBoundTable(result: BacktestResult): string {
+  const rows = [
+    ['cut', 'hours', 'forecast', 'nowcast', 'sqrt', 'best scaling', 'day level', 'gain', 'best', 'oracle'],
+  ];
+  for (const cut of Object.keys(NOWCAST_CUTS) as (keyof typeof NOWCAST_CUTS)[]) {
+    const sums = { hours: 0, forecast: 0, nowcast: 0, squareRoot: 0, best: 0, dayLevel: 0 };
+    for (const score of result.attractions) {
+      const bound = score.nowcast_bounds?.[cut];
+      if (!bound || bound.hours_scored === 0) continue;
+      const weight = bound.hours_scored;
+      sums.hours += weight;
+      sums.forecast += bound.forecast_mae_minutes * weight;
+      sums.nowcast += score.nowcast[cut].mae_minutes * score.nowcast[cut].hours_scored;
+      sums.squareRoot += bound.square_root_mae_minutes * weight;
+      sums.best += bound.best_scaling_mae_minutes * weight;
+      sums.dayLevel += bound.day_level_mae_minutes * weight;
+    }
+    if (sums.hours === 0) continue;
+    const mean = (sum: number) => (sum / sums.hours).toFixed(2);
+    rows.push([
+      cut,
+      String(sums.hours),
+      mean(sums.forecast),
+      mean(sums.nowcast),
+      mean(sums.squareRoot),
+      mean(sums.best),
+      mean(sums.dayLevel),
+      gain(sums.nowcast, sums.forecast),
+      gain(sums.best, sums.forecast),
+      gain(sums.dayLevel, sums.forecast),
+    ]);
+  }
+  return `\nNot forecasts: the nowcast's yardsticks on the same hours, pooled (MAE in minutes). sqrt = the forecast scaled by the square root of the ride's morning ratio to it; best scaling = the best power (0.1-1) of the whole morning's or its last two hours' ratio, chosen per attraction in hindsight: what following the morning's level reaches at most; day level = an oracle told the ratio the rest of the day actually ran at. gain/best/oracle = how much lower than the forecast:\n\n${table(rows)}\n`;
 }
 
 /** The readable report: one line per attraction, the pooled line, one line per park. */
@@ -109,12 +151,15 @@ export function formatBacktest(result: BacktestResult): string {
     result.crowd_bounds === undefined
       ? ''
       : `\nNot a forecast: an oracle told the actual crowd index of the 3 days either side of each scored day, on the same scale: what knowing the surrounding days' actual crowds gives on this data:\n\n${parkTable(result.crowd_bounds)}\n`;
-  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them.\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}${actualWaitTable(result.actual_waits)}`;
+  const nowcastBounds = result.attractions.some((score) => score.nowcast_bounds)
+    ? nowcastBoundTable(result)
+    : '';
+  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them.\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}${nowcastBounds}${actualWaitTable(result.actual_waits)}`;
 }
 
 /** Rolling-origin backtest of the wait and crowd models on TouringPlans.com's recorded waits. */
 export const modelsBacktest: Command = {
-  usage: '--touringplans DIR [--json] [--until DATE] [--history-days N] [--crowd-bound]',
+  usage: '--touringplans DIR [--json] [--until DATE] [--history-days N] [--crowd-bound] [--nowcast-bound]',
   summary: 'Backtest the wait, crowd and actual-wait models on recorded waits (TouringPlans.com format).',
   async run(args) {
     let values: {
@@ -123,6 +168,7 @@ export const modelsBacktest: Command = {
       until?: string | undefined;
       'history-days'?: string | undefined;
       'crowd-bound'?: boolean | undefined;
+      'nowcast-bound'?: boolean | undefined;
     };
     try {
       values = parseArgs({
@@ -133,6 +179,7 @@ export const modelsBacktest: Command = {
           until: { type: 'string' },
           'history-days': { type: 'string' },
           'crowd-bound': { type: 'boolean' },
+          'nowcast-bound': { type: 'boolean' },
         },
         strict: true,
       }).values;
@@ -161,6 +208,7 @@ export const modelsBacktest: Command = {
     const started = performance.now();
     const result = runBacktest(attractions, {
       crowdBound: values['crowd-bound'] === true,
+      nowcastBound: values['nowcast-bound'] === true,
       calendars: readTouringPlansCalendars(dir),
       ...(until === undefined ? {} : { until: dayNumber(until) }),
       ...(historyDays === undefined ? {} : { historyDays }),
