@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CALENDAR_MODEL_OPTIONS, fitCalendarTrees } from './calendar-model.js';
 import type { CalendarDay, ParkCalendar } from './calendar-features.js';
 import { HourlyHistoryBuilder, dayNumber, type RideHistory } from './hourly-history.js';
-import { calendarShareAt, fitParkWaitModels, type ParkWaitModels } from './wait-model.js';
+import { calendarShareAt, fitParkWaitModels, UNCALIBRATED_BANDS, type ParkWaitModels } from './wait-model.js';
 import { typicalWaits } from './wait-forecast.js';
 
 const START = dayNumber('2016-01-04');
@@ -122,6 +122,22 @@ describe('the wait models of a park', () => {
     const bands = flat.rides[0]?.bands;
     expect(bands?.lower.every((value) => Math.abs(value - 1) < 1e-9)).toBe(true);
     expect(bands?.upper.every((value) => Math.abs(value - 1) < 1e-9)).toBe(true);
+  });
+
+  it("gives a new ride the uncalibrated band, wider where its first weeks' days swing more", () => {
+    // Three weeks recorded: no earlier origin has scored anything.
+    const from = START + 400;
+    const steady = history(21, () => 30, from);
+    const swinging = history(21, (day) => 30 * (day % 2 === 0 ? 0.35 : 2.8), from);
+    const [calm, wild] = fitParkWaitModels([steady, swinging], from + 21).rides;
+    if (!calm || !wild) throw new Error('two rides expected');
+    expect(calm.bands).toEqual(UNCALIBRATED_BANDS);
+    for (let band = 0; band < 3; band++) {
+      expect(wild.bands.lower[band]).toBeLessThan(UNCALIBRATED_BANDS.lower[band] ?? 0);
+      expect(wild.bands.upper[band]).toBeGreaterThan(UNCALIBRATED_BANDS.upper[band] ?? 0);
+    }
+    // Further ahead is less known: the band widens with the horizon.
+    expect(wild.bands.upper[2]).toBeGreaterThan(wild.bands.upper[0] ?? 0);
   });
 
   it('widens the bands with the spread of the errors and keeps the prediction inside', () => {

@@ -415,7 +415,9 @@ export function fitParkWaitModels(
 
   const rides = points.map((point, ride): WaitModel => {
     const predict = combined(point, calendarModel, ride, share);
-    const bands = bandsFromErrors(errors[ride] ?? [], level.bandTail);
+    const bands = bandsFromErrors(errors[ride] ?? [], level.bandTail, () =>
+      inSampleRatios(byDays[ride], (day, hour) => predict(day, hour), origin),
+    );
     return {
       ...point,
       predict,
@@ -465,19 +467,70 @@ export function fitParkWaitModels(
   };
 }
 
-/** The band multipliers from the collected errors of each horizon band. */
-function bandsFromErrors(errors: readonly number[][], tail: number): BandMultipliers {
+/** Days before the origin whose in-sample errors stand in for a new ride's calibration. */
+const IN_SAMPLE_DAYS = 28;
+/** Rows a band needs before its own errors (or the in-sample ones) are trusted. */
+const BAND_MIN_ROWS = 50;
+/**
+ * How much wider than its in-sample errors a new ride's band is, per horizon band (a power on the
+ * error ratios): a model's errors on the days it was fitted on understate its errors ahead.
+ */
+const IN_SAMPLE_WIDENING = [1.2, 1.35, 1.5];
+
+/** Actual ÷ predicted over the last `IN_SAMPLE_DAYS` days before `origin` (the fit's own days). */
+function inSampleRatios(
+  byDay: ReadonlyMap<number, HourlyDay> | undefined,
+  predict: (day: number, hour: number) => number,
+  origin: number,
+): number[] {
+  const ratios: number[] = [];
+  if (!byDay) return ratios;
+  for (let day = origin - IN_SAMPLE_DAYS; day < origin; day++) {
+    const entry = byDay.get(day);
+    if (!entry) continue;
+    for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+      if ((entry.counts[hour] ?? 0) < 2) continue;
+      const predicted = predict(day, hour);
+      const actual = entry.means[hour] ?? Number.NaN;
+      if (!(predicted > 0) || Number.isNaN(actual)) continue;
+      ratios.push(Math.max(actual, 1) / Math.max(predicted, 1));
+    }
+  }
+  return ratios;
+}
+
+/**
+ * The band multipliers from the collected errors of each horizon band. A band without enough of
+ * them (a new ride, a new deployment) is the uncalibrated one, widened where the model's errors on
+ * the days it was fitted on (widened again: they understate the errors ahead) say the ride swings
+ * more: never narrower than the default while nothing ahead has been scored.
+ */
+function bandsFromErrors(
+  errors: readonly number[][],
+  tail: number,
+  inSample: () => readonly number[],
+): BandMultipliers {
   const lower: number[] = [];
   const upper: number[] = [];
+  let fitted: readonly number[] | undefined;
   for (let band = 0; band < 3; band++) {
     const values = errors[band] ?? [];
-    if (values.length < 50) {
-      lower.push(UNCALIBRATED_BANDS.lower[band] ?? 0.5);
-      upper.push(UNCALIBRATED_BANDS.upper[band] ?? 1.7);
+    if (values.length >= BAND_MIN_ROWS) {
+      lower.push(quantile(values, tail));
+      upper.push(quantile(values, 1 - tail));
       continue;
     }
-    lower.push(quantile(values, tail));
-    upper.push(quantile(values, 1 - tail));
+    fitted ??= inSample();
+    const widening = IN_SAMPLE_WIDENING[band] ?? 1;
+    const defaultLower = UNCALIBRATED_BANDS.lower[band] ?? 0.5;
+    const defaultUpper = UNCALIBRATED_BANDS.upper[band] ?? 1.7;
+    if (fitted.length >= BAND_MIN_ROWS) {
+      lower.push(Math.min(defaultLower, quantile(fitted, tail) ** widening));
+      upper.push(Math.max(defaultUpper, quantile(fitted, 1 - tail) ** widening));
+      continue;
+    }
+    lower.push(defaultLower);
+    upper.push(defaultUpper);
   }
   return { lower, upper };
 }
