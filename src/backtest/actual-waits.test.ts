@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { estimateActualWait } from '../models/actual-wait.js';
 import { fitActualWaits, type TimedWait } from '../models/actual-wait-fit.js';
-import { dayNumber } from '../models/hourly-history.js';
+import { HourlyHistoryBuilder, dayNumber } from '../models/hourly-history.js';
 import {
   actualWaitWindow,
   backtestActualWaits,
+  boundActualWaits,
   medianRatio,
   pooledActualWaits,
   scoreActualWaits,
@@ -81,5 +82,24 @@ describe('the actual-wait backtest', () => {
     expect(backtestActualWaits([attraction])[0]?.readings_scored).toBe(inside(LAST));
     expect(backtestActualWaits([attraction], LAST - 200)[0]?.readings_scored).toBe(inside(LAST - 200));
     expect(backtestActualWaits([{ attraction: 'empty', history: [] }])).toEqual([]);
+  });
+
+  it("bounds it in hindsight: the day's crowd tells what the posted wait alone cannot", () => {
+    // The sign says 40 every time; on busy days (the attraction posts 60 all day) the line takes
+    // 36 minutes, on quiet ones (posting 20) 16: only the day's level tells them apart.
+    const builder = new HourlyHistoryBuilder();
+    const timedWaits: TimedWait[] = [];
+    for (let day = WINDOW.from; day <= WINDOW.to; day++) {
+      const busy = day % 2 === 0;
+      for (let hour = 8; hour <= 21; hour++) builder.add(day, hour, busy ? 60 : 20);
+      for (const hour of [10, 14, 18]) timedWaits.push({ day, hour, posted: 40, actual: busy ? 36 : 16 });
+    }
+    const [bound] = boundActualWaits([{ attraction: 'ride', timedWaits, history: builder.build() }], WINDOW);
+    if (!bound) throw new Error('a bound expected');
+    expect(bound.readings_scored).toBe(timedWaits.length);
+    expect(bound.hindsight_ratio_mae_minutes).toBeGreaterThan(9);
+    expect(bound.hindsight_fit_mae_minutes).toBeGreaterThan(9);
+    expect(bound.hindsight_day_mae_minutes).toBeLessThan(1);
+    expect(boundActualWaits([{ attraction: 'none', history: [] }], WINDOW)).toEqual([]);
   });
 });

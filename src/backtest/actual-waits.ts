@@ -13,8 +13,9 @@
 import { Catalog } from '../catalog/catalog.js';
 import { recordedKinds } from '../catalog/recorded-attractions.js';
 import type { RideKind } from '../catalog/ride-kind.js';
-import { fitActualWaits, type TimedWait } from '../models/actual-wait-fit.js';
-import { estimateActualWait } from '../models/actual-wait.js';
+import { fitActualWaits, fitMedianRegression, type TimedWait } from '../models/actual-wait-fit.js';
+import { actualWaitFeatures, estimateActualWait, LOG_OFFSET_MINUTES } from '../models/actual-wait.js';
+import { FIRST_HOUR, LAST_HOUR, type HourlyDay } from '../models/hourly-history.js';
 
 /** Days in the window before its last day, as the wait backtest's 365 days. */
 export const ACTUAL_WAIT_WINDOW_DAYS = 365;
@@ -129,10 +130,18 @@ export function backtestActualWaits(
   attractions: readonly ActualWaitBacktestAttraction[],
   until?: number,
 ): ActualWaitScore[] {
+  const window = backtestWindow(attractions, until);
+  return window ? scoreActualWaits(attractions, window) : [];
+}
+
+/** The window `backtestActualWaits` scores; undefined without any recorded day. */
+export function backtestWindow(
+  attractions: readonly ActualWaitBacktestAttraction[],
+  until?: number,
+): ActualWaitWindow | undefined {
   const lastDay =
     until ?? Math.max(...attractions.map((a) => a.history.at(-1)?.day ?? Number.NEGATIVE_INFINITY));
-  if (!Number.isFinite(lastDay)) return [];
-  return scoreActualWaits(attractions, actualWaitWindow(lastDay));
+  return Number.isFinite(lastDay) ? actualWaitWindow(lastDay) : undefined;
 }
 
 /** Pooled over every scored reading: each attraction weighted by its readings. */
@@ -157,4 +166,98 @@ export function pooledActualWaits(scores: readonly ActualWaitScore[]): {
   }
   const per = (sum: number) => (readings > 0 ? sum / readings : Number.NaN);
   return { readings, mae: per(mae), posted: per(posted), ratio: per(ratio), coverage: per(coverage) };
+}
+
+/**
+ * Yardsticks for the estimated actual wait on the same readings (not estimates: each is fitted on
+ * the scored readings themselves, in hindsight): `hindsight_ratio_mae_minutes`, the window's own
+ * median ratio; `hindsight_fit_mae_minutes`, the estimate's form (log posted, evening and morning
+ * hours) fitted to the window; `hindsight_day_mae_minutes`, that form plus what a live estimate
+ * could know at most, the day's whole posted level at the attraction against its window mean (the
+ * day's crowd), two-hour blocks of the day and the curvature in the posted wait.
+ */
+export interface ActualWaitBound {
+  readonly attraction: string;
+  readonly readings_scored: number;
+  readonly hindsight_ratio_mae_minutes: number;
+  readonly hindsight_fit_mae_minutes: number;
+  readonly hindsight_day_mae_minutes: number;
+}
+
+/** An attraction with its posted waits by day, for the day's level. */
+export interface ActualWaitBoundAttraction extends ActualWaitAttraction {
+  readonly history: readonly HourlyDay[];
+}
+
+/** Mean posted wait of each day in the window (hours with readings, 8:00-21:59). */
+function dayMeans(history: readonly HourlyDay[], window: ActualWaitWindow): Map<number, number> {
+  const means = new Map<number, number>();
+  for (const entry of history) {
+    if (entry.day < window.from || entry.day > window.to) continue;
+    let sum = 0;
+    let hours = 0;
+    for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+      const mean = entry.means[hour] ?? Number.NaN;
+      if ((entry.counts[hour] ?? 0) === 0 || Number.isNaN(mean)) continue;
+      sum += mean;
+      hours++;
+    }
+    if (hours > 0) means.set(entry.day, sum / hours);
+  }
+  return means;
+}
+
+/** Two-hour blocks from 9:00 to 22:59 (before 9:00: none of them). */
+const BLOCK_STARTS = [9, 11, 13, 15, 17, 19, 21];
+
+/** Mean absolute error in minutes of fitted log values against the readings (whole minutes served). */
+function minutesError(waits: readonly TimedWait[], fitted: Float64Array): number {
+  let error = 0;
+  waits.forEach((wait, row) => {
+    const minutes = Math.max(0, Math.round(Math.exp(fitted[row] ?? 0) - LOG_OFFSET_MINUTES));
+    error += Math.abs(wait.actual - minutes);
+  });
+  return error / waits.length;
+}
+
+export function boundActualWaits(
+  attractions: readonly ActualWaitBoundAttraction[],
+  window: ActualWaitWindow,
+): ActualWaitBound[] {
+  const bounds: ActualWaitBound[] = [];
+  for (const { attraction, timedWaits = [], history } of attractions) {
+    const scored = timedWaits.filter((wait) => wait.day >= window.from && wait.day <= window.to);
+    if (scored.length === 0) continue;
+    const ratio = medianRatio(scored, window.to + 1);
+    let ratioError = 0;
+    for (const wait of scored)
+      ratioError += Math.abs(wait.actual - (Number.isNaN(ratio) ? 1 : ratio) * wait.posted);
+    const targets = scored.map((wait) => Math.log(Math.max(0, wait.actual) + LOG_OFFSET_MINUTES));
+    const form = scored.map((wait) => actualWaitFeatures(wait.posted, wait.hour));
+    const means = dayMeans(history, window);
+    let total = 0;
+    for (const mean of means.values()) total += mean;
+    const windowMean = means.size > 0 ? total / means.size : Number.NaN;
+    const day = scored.map((wait, row) => {
+      const dayMean = means.get(wait.day);
+      const level =
+        dayMean === undefined || !(windowMean > 0) ? 0 : Math.log((dayMean + 1) / (windowMean + 1));
+      const logPosted = form[row]?.[1] ?? 0;
+      return [
+        ...(form[row] ?? []),
+        level,
+        level * logPosted,
+        logPosted * logPosted,
+        ...BLOCK_STARTS.map((start) => (wait.hour >= start && wait.hour < start + 2 ? 1 : 0)),
+      ];
+    });
+    bounds.push({
+      attraction,
+      readings_scored: scored.length,
+      hindsight_ratio_mae_minutes: round(ratioError / scored.length, 2),
+      hindsight_fit_mae_minutes: round(minutesError(scored, fitMedianRegression(form, targets).fitted), 2),
+      hindsight_day_mae_minutes: round(minutesError(scored, fitMedianRegression(day, targets).fitted), 2),
+    });
+  }
+  return bounds;
 }

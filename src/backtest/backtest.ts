@@ -19,7 +19,13 @@ import type { TimedWait } from '../models/actual-wait-fit.js';
 import { middayMean } from '../models/crowd.js';
 import { modelCrowdForecast, scoreCrowdLevels, type CrowdForecast } from '../models/crowd-accuracy.js';
 import type { ParkCalendar } from '../models/calendar-features.js';
-import { backtestActualWaits, type ActualWaitScore } from './actual-waits.js';
+import {
+  backtestActualWaits,
+  backtestWindow,
+  boundActualWaits,
+  type ActualWaitBound,
+  type ActualWaitScore,
+} from './actual-waits.js';
 import {
   FIRST_HOUR,
   LAST_HOUR,
@@ -108,6 +114,8 @@ export interface BacktestResult {
   readonly parks: ParkScore[];
   /** The estimated actual wait, per file with timed waits in the window ending at the last recorded day. */
   readonly actual_waits: ActualWaitScore[];
+  /** With `actualBound`: the estimated actual wait's hindsight yardsticks, per file scored there. */
+  readonly actual_wait_bounds?: ActualWaitBound[];
   /** With `crowdBound`: the neighbour oracle's crowd figures per park (not a forecast). */
   readonly crowd_bounds?: ParkScore[];
 }
@@ -376,6 +384,8 @@ export interface BacktestOptions {
   readonly crowdBound?: boolean;
   /** Also score the nowcast's yardsticks (`nowcast_bounds` per attraction). */
   readonly nowcastBound?: boolean;
+  /** Also score the estimated actual wait's hindsight yardsticks (`actual_wait_bounds`). */
+  readonly actualBound?: boolean;
   /** The last day of the scored window (a day number); each file's last day when absent. */
   readonly until?: number;
   /** Days before each origin the models are shown (all of them when absent): a cold start. */
@@ -391,6 +401,7 @@ export function runBacktest(
     onAttraction,
     crowdBound = false,
     nowcastBound = false,
+    actualBound = false,
     until,
     historyDays,
     calendars,
@@ -458,10 +469,13 @@ export function runBacktest(
     parks,
     actual_waits: backtestActualWaits(attractions, until),
   };
-  if (!crowdBound) return result;
+  const window = actualBound ? backtestWindow(attractions, until) : undefined;
   return {
     ...result,
-    crowd_bounds: sortedParks.map(([park, rides]) => scorePark(park, rides, neighbourOracle)),
+    ...(crowdBound
+      ? { crowd_bounds: sortedParks.map(([park, rides]) => scorePark(park, rides, neighbourOracle)) }
+      : {}),
+    ...(window ? { actual_wait_bounds: boundActualWaits(attractions, window) } : {}),
   };
 }
 

@@ -95,6 +95,8 @@ const ageWeight = (day: number, asOf: number, halfLife: number) => 0.5 ** ((asOf
 /** Rows of features and targets, with their weights. */
 interface Design {
   readonly rows: number;
+  /** Columns of `x`, the intercept's included. */
+  readonly features: number;
   readonly x: Float64Array;
   readonly y: Float64Array;
   readonly w: Float64Array;
@@ -110,34 +112,35 @@ function design(waits: readonly TimedWait[], asOf: number, halfLife: number): De
     y[row] = Math.log(Math.max(0, wait.actual) + LOG_OFFSET_MINUTES);
     w[row] = ageWeight(wait.day, asOf, halfLife);
   });
-  return { rows, x, y, w };
+  return { rows, features: FEATURES, x, y, w };
 }
 
 function weightedLeastSquares(data: Design, weights: Float64Array): Float64Array {
-  const a = new Float64Array(FEATURES * FEATURES);
-  const b = new Float64Array(FEATURES);
+  const n = data.features;
+  const a = new Float64Array(n * n);
+  const b = new Float64Array(n);
   for (let row = 0; row < data.rows; row++) {
     const weight = weights[row] ?? 0;
     if (weight === 0) continue;
-    const offset = row * FEATURES;
-    for (let i = 0; i < FEATURES; i++) {
+    const offset = row * n;
+    for (let i = 0; i < n; i++) {
       const xi = (data.x[offset + i] ?? 0) * weight;
       b[i] = (b[i] ?? 0) + xi * (data.y[row] ?? 0);
-      for (let j = i; j < FEATURES; j++)
-        a[i * FEATURES + j] = (a[i * FEATURES + j] ?? 0) + xi * (data.x[offset + j] ?? 0);
+      for (let j = i; j < n; j++) a[i * n + j] = (a[i * n + j] ?? 0) + xi * (data.x[offset + j] ?? 0);
     }
   }
-  for (let i = 0; i < FEATURES; i++) {
+  for (let i = 0; i < n; i++) {
     // A feature no reading has (no evening readings, say) keeps a zero coefficient.
-    a[i * FEATURES + i] = (a[i * FEATURES + i] ?? 0) + 1e-9;
-    for (let j = 0; j < i; j++) a[i * FEATURES + j] = a[j * FEATURES + i] ?? 0;
+    a[i * n + i] = (a[i * n + i] ?? 0) + 1e-9;
+    for (let j = 0; j < i; j++) a[i * n + j] = a[j * n + i] ?? 0;
   }
-  return solveLinear(a, b, FEATURES);
+  return solveLinear(a, b, n);
 }
 
 function predict(data: Design, row: number, coefficients: Float64Array): number {
   let sum = 0;
-  for (let i = 0; i < FEATURES; i++) sum += (data.x[row * FEATURES + i] ?? 0) * (coefficients[i] ?? 0);
+  const n = data.features;
+  for (let i = 0; i < n; i++) sum += (data.x[row * n + i] ?? 0) * (coefficients[i] ?? 0);
   return sum;
 }
 
@@ -156,12 +159,34 @@ function medianRegression(data: Design): Float64Array {
     }
     const next = weightedLeastSquares(data, weights);
     let change = 0;
-    for (let i = 0; i < FEATURES; i++)
+    for (let i = 0; i < data.features; i++)
       change = Math.max(change, Math.abs((next[i] ?? 0) - (coefficients[i] ?? 0)));
     coefficients = next;
     if (change < 1e-7) break;
   }
   return coefficients;
+}
+
+/**
+ * A median regression of `targets` on `rows` (each row's columns, the intercept's included), every
+ * row weighted alike: the fit's method for other inputs (the backtest's hindsight yardsticks).
+ * Returns the coefficients and each row's fitted value.
+ */
+export function fitMedianRegression(
+  rows: readonly (readonly number[])[],
+  targets: readonly number[],
+): { coefficients: Float64Array; fitted: Float64Array } {
+  const features = rows[0]?.length ?? 0;
+  const data: Design = {
+    rows: rows.length,
+    features,
+    x: Float64Array.from(rows.flat()),
+    y: Float64Array.from(targets),
+    w: new Float64Array(rows.length).fill(1),
+  };
+  const coefficients = medianRegression(data);
+  const fitted = Float64Array.from(rows, (_, row) => predict(data, row, coefficients));
+  return { coefficients, fitted };
 }
 
 /** The value below which a share `q` of the total weight lies. */

@@ -106,7 +106,7 @@ describe('models backtest', () => {
     expect(Object.keys(result)).not.toContain('crowd_bounds');
   }, 120_000);
 
-  it('prints a readable table crediting TouringPlans.com, the yardsticks apart with --crowd-bound and --nowcast-bound', async () => {
+  it('prints a readable table crediting TouringPlans.com, the yardsticks apart with --crowd-bound, --nowcast-bound and --actual-bound', async () => {
     // The report's form does not depend on the calendar trees: a fit on 300 days leaves them out.
     const { stdout } = await cli(
       dir,
@@ -116,6 +116,7 @@ describe('models backtest', () => {
       dir,
       '--crowd-bound',
       '--nowcast-bound',
+      '--actual-bound',
       '--history-days',
       '300',
     );
@@ -127,6 +128,9 @@ describe('models backtest', () => {
     const [, yardsticks] = stdout.split("Not forecasts: the nowcast's yardsticks");
     expect(yardsticks).toMatch(/11:00\s+\d+(\s+\d+\.\d\d){5}(\s+-?\d+%){3}/);
     expect(yardsticks).toMatch(/13:00\s+\d+/);
+    const [, hindsight] = stdout.split("Not estimates: the estimated actual wait's yardsticks");
+    expect(hindsight).toMatch(/new_coaster\s+\d+(\s+\d+\.\d\d){5}/);
+    expect(hindsight).toMatch(/pooled\s+\d+/);
   }, 120_000);
 
   it('scores the year ending at --until with a fit that sees only --history-days days', async () => {

@@ -1,6 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { pooledActualWaits, type ActualWaitScore } from '../../../backtest/actual-waits.js';
+import {
+  pooledActualWaits,
+  type ActualWaitBound,
+  type ActualWaitScore,
+} from '../../../backtest/actual-waits.js';
 import {
   NOWCAST_CUTS,
   pooled,
@@ -58,6 +62,53 @@ function actualWaitTable(scores: readonly ActualWaitScore[]): string {
     ]),
   ];
   return `\nEstimated actual wait against waits timed in line, the same 365 days as above (fit on readings before them); MAE in minutes; posted = the posted wait taken as the answer, ratio = the posted wait times the median actual-to-posted ratio before the window; gain = how much lower than ratio:\n\n${table(rows)}\n`;
+}
+
+/** The estimated actual wait against its hindsight yardsticks, per attraction and pooled. */
+function actualWaitBoundTable(
+  scores: readonly ActualWaitScore[],
+  bounds: readonly ActualWaitBound[],
+): string {
+  const rows = [
+    ['attraction', 'readings', 'MAE', 'ratio', 'own ratio', 'own fit', 'own day', 'gain', 'day gain'],
+  ];
+  const sums = { readings: 0, model: 0, ratio: 0, ownRatio: 0, ownFit: 0, ownDay: 0 };
+  const line = (name: string, readings: number, model: number, ratio: number, bound: readonly number[]) => [
+    name,
+    String(readings),
+    model.toFixed(2),
+    ratio.toFixed(2),
+    ...bound.map((value) => value.toFixed(2)),
+    gain(model, ratio),
+    gain(bound[2] ?? Number.NaN, ratio),
+  ];
+  for (const bound of bounds) {
+    const score = scores.find((candidate) => candidate.attraction === bound.attraction);
+    if (!score) continue;
+    const readings = bound.readings_scored;
+    const own = [
+      bound.hindsight_ratio_mae_minutes,
+      bound.hindsight_fit_mae_minutes,
+      bound.hindsight_day_mae_minutes,
+    ];
+    sums.readings += readings;
+    sums.model += score.mae_minutes * readings;
+    sums.ratio += score.ratio_mae_minutes * readings;
+    sums.ownRatio += (own[0] ?? 0) * readings;
+    sums.ownFit += (own[1] ?? 0) * readings;
+    sums.ownDay += (own[2] ?? 0) * readings;
+    rows.push(line(bound.attraction, readings, score.mae_minutes, score.ratio_mae_minutes, own));
+  }
+  if (sums.readings === 0) return '';
+  const per = (sum: number) => sum / sums.readings;
+  rows.push(
+    line('pooled', sums.readings, per(sums.model), per(sums.ratio), [
+      per(sums.ownRatio),
+      per(sums.ownFit),
+      per(sums.ownDay),
+    ]),
+  );
+  return `\nNot estimates: the estimated actual wait's yardsticks, each fitted in hindsight on the scored readings themselves (MAE in minutes). own ratio = the window's own median ratio; own fit = the estimate's form (posted wait, evening and morning hours) fitted to the window; own day = that form plus the day's whole posted level at the attraction (the day's crowd), two-hour blocks and curvature: what those inputs reach at most. gain/day gain = how much lower than ratio:\n\n${table(rows)}\n`;
 }
 
 /** The nowcast against its yardsticks, pooled over every attraction, one line per cut. */
@@ -154,12 +205,16 @@ export function formatBacktest(result: BacktestResult): string {
   const nowcastBounds = result.attractions.some((score) => score.nowcast_bounds)
     ? nowcastBoundTable(result)
     : '';
-  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them.\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}${nowcastBounds}${actualWaitTable(result.actual_waits)}`;
+  const actualBounds = result.actual_wait_bounds
+    ? actualWaitBoundTable(result.actual_waits, result.actual_wait_bounds)
+    : '';
+  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them.\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}${nowcastBounds}${actualWaitTable(result.actual_waits)}${actualBounds}`;
 }
 
 /** Rolling-origin backtest of the wait and crowd models on TouringPlans.com's recorded waits. */
 export const modelsBacktest: Command = {
-  usage: '--touringplans DIR [--json] [--until DATE] [--history-days N] [--crowd-bound] [--nowcast-bound]',
+  usage:
+    '--touringplans DIR [--json] [--until DATE] [--history-days N] [--crowd-bound] [--nowcast-bound] [--actual-bound]',
   summary: 'Backtest the wait, crowd and actual-wait models on recorded waits (TouringPlans.com format).',
   async run(args) {
     let values: {
@@ -169,6 +224,7 @@ export const modelsBacktest: Command = {
       'history-days'?: string | undefined;
       'crowd-bound'?: boolean | undefined;
       'nowcast-bound'?: boolean | undefined;
+      'actual-bound'?: boolean | undefined;
     };
     try {
       values = parseArgs({
@@ -180,6 +236,7 @@ export const modelsBacktest: Command = {
           'history-days': { type: 'string' },
           'crowd-bound': { type: 'boolean' },
           'nowcast-bound': { type: 'boolean' },
+          'actual-bound': { type: 'boolean' },
         },
         strict: true,
       }).values;
@@ -209,6 +266,7 @@ export const modelsBacktest: Command = {
     const result = runBacktest(attractions, {
       crowdBound: values['crowd-bound'] === true,
       nowcastBound: values['nowcast-bound'] === true,
+      actualBound: values['actual-bound'] === true,
       calendars: readTouringPlansCalendars(dir),
       ...(until === undefined ? {} : { until: dayNumber(until) }),
       ...(historyDays === undefined ? {} : { historyDays }),
