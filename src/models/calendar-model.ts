@@ -14,7 +14,8 @@
  *
  * Pure: no clock, no I/O; the caller chooses the origin and hands only days before it.
  */
-import { fitBoostedTrees, type BoostingOptions } from './gradient-boosting.js';
+import { runSteps, type Steps } from '../lib/steps.js';
+import { boostedTreesSteps, type BoostingOptions } from './gradient-boosting.js';
 import { DAY_FEATURES, writeDayFeatures, type ParkCalendar } from './calendar-features.js';
 import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay, type RideHistory } from './hourly-history.js';
 import { median, type TypicalWaits } from './wait-forecast.js';
@@ -72,6 +73,17 @@ export function fitCalendarTrees(
   calendar: ParkCalendar,
   options: CalendarModelOptions = DEFAULT_CALENDAR_MODEL_OPTIONS,
 ): CalendarTrees | undefined {
+  return runSteps(calendarTreesSteps(histories, typicals, origin, calendar, options));
+}
+
+/** `fitCalendarTrees` in steps: it yields after each ride's rows and each tree. */
+export function* calendarTreesSteps(
+  histories: readonly RideHistory[],
+  typicals: readonly TypicalWaits[],
+  origin: number,
+  calendar: ParkCalendar,
+  options: CalendarModelOptions = DEFAULT_CALENDAR_MODEL_OPTIONS,
+): Steps<CalendarTrees | undefined> {
   const from = origin - Math.round(365 * options.years);
   const c = options.offsetMinutes;
   const values: number[] = [];
@@ -84,9 +96,10 @@ export function fitCalendarTrees(
     for (const entry of history) if (entry.day >= from && entry.day < origin) rideDays++;
   });
   const stride = Math.max(1, Math.ceil((rideDays * (LAST_HOUR - FIRST_HOUR + 1)) / options.maxRows));
-  histories.forEach((history, ride) => {
+  for (const [ride, history] of histories.entries()) {
+    yield;
     const typical = typicals[ride];
-    if (!typical) return;
+    if (!typical) continue;
     const dayLevels = new Map<number, number>();
     for (const entry of history) {
       if (entry.day >= origin) break;
@@ -115,9 +128,9 @@ export function fitCalendarTrees(
         targets.push(Math.log(((entry.means[hour] ?? 0) + c) / (usual + c)) - trailing);
       }
     }
-  });
+  }
   if (targets.length < 1000) return undefined;
-  const trees = fitBoostedTrees(
+  const trees = yield* boostedTreesSteps(
     {
       rows: targets.length,
       features: FEATURES,

@@ -16,6 +16,7 @@ import {
   type RidePredictor,
 } from './crowd.js';
 import type { RideHistory } from './hourly-history.js';
+import { runSteps, type Steps } from '../lib/steps.js';
 
 /** Days before an origin whose observed index makes the scale (the year the levels rank against). */
 const SCALE_DAYS = 365;
@@ -68,6 +69,16 @@ export function scoreCrowdLevels(
   horizonDays: number,
   forecast: CrowdForecast = modelCrowdForecast,
 ): CrowdLevelScore {
+  return runSteps(crowdLevelSteps(origins, originAt, horizonDays, forecast));
+}
+
+/** `scoreCrowdLevels` in steps: it yields after each origin. */
+export function* crowdLevelSteps(
+  origins: readonly number[],
+  originAt: (origin: number) => CrowdOrigin | undefined,
+  horizonDays: number,
+  forecast: CrowdForecast = modelCrowdForecast,
+): Steps<CrowdLevelScore> {
   const indexRatios: number[] = [];
   let scoredOrigins = 0;
   let days = 0;
@@ -75,6 +86,7 @@ export function scoreCrowdLevels(
   let within1 = 0;
   let within2 = 0;
   for (const origin of origins) {
+    yield;
     const at = originAt(origin);
     if (!at) continue;
     scoredOrigins++;

@@ -12,6 +12,7 @@
  *
  * Pure: no clock, no I/O, no randomness.
  */
+import { runSteps, type Steps } from '../lib/steps.js';
 
 export interface BoostingOptions {
   /** Trees grown one after another on the previous ones' residuals. */
@@ -54,7 +55,7 @@ export interface BoostedTrees {
 }
 
 /** Upper edges of each feature's bins: values ≤ edge[k] (and above edge[k-1]) fall in bin k+1. */
-function binEdges(set: TrainingSet, bins: number): Float64Array[] {
+function* binEdges(set: TrainingSet, bins: number): Steps<Float64Array[]> {
   const edges: Float64Array[] = [];
   const column = new Float64Array(set.rows);
   for (let feature = 0; feature < set.features; feature++) {
@@ -82,6 +83,7 @@ function binEdges(set: TrainingSet, bins: number): Float64Array[] {
       }
     }
     edges.push(Float64Array.from(cuts));
+    yield;
   }
   return edges;
 }
@@ -110,9 +112,17 @@ export function fitBoostedTrees(
   set: TrainingSet,
   options: BoostingOptions = DEFAULT_BOOSTING_OPTIONS,
 ): BoostedTrees {
+  return runSteps(boostedTreesSteps(set, options));
+}
+
+/** `fitBoostedTrees` in steps: it yields after the binning and after each tree. */
+export function* boostedTreesSteps(
+  set: TrainingSet,
+  options: BoostingOptions = DEFAULT_BOOSTING_OPTIONS,
+): Steps<BoostedTrees> {
   const { rows, features } = set;
   const bins = Math.min(256, Math.max(2, options.bins));
-  const edges = binEdges(set, bins);
+  const edges = yield* binEdges(set, bins);
   // Row-major bins: the histogram loop reads one row's bins together with its gradient.
   const binned = new Uint8Array(rows * features);
   for (let feature = 0; feature < features; feature++) {
@@ -122,6 +132,7 @@ export function fitBoostedTrees(
         featureEdges,
         set.values[row * features + feature] ?? Number.NaN,
       );
+    yield;
   }
   const weights = set.weights ?? new Float64Array(rows).fill(1);
   let weightSum = 0;
@@ -144,6 +155,7 @@ export function fitBoostedTrees(
   const nodeWeight = new Float64Array(maxNodes);
   const summed = new Uint8Array(maxNodes);
   const trees: Tree[] = [];
+  yield;
 
   for (let round = 0; round < options.rounds; round++) {
     for (let row = 0; row < rows; row++)
@@ -255,6 +267,7 @@ export function fitBoostedTrees(
     for (let row = 0; row < rows; row++)
       prediction[row] = (prediction[row] ?? 0) + (leaves[node[row] ?? 0] ?? 0);
     trees.push({ splitFeature, splitBin, leaves });
+    yield;
   }
 
   const rowBins = new Uint8Array(features);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CALENDAR_MODEL_OPTIONS, fitCalendarTrees } from './calendar-model.js';
 import type { CalendarDay, ParkCalendar } from './calendar-features.js';
 import { HourlyHistoryBuilder, dayNumber, type RideHistory } from './hourly-history.js';
-import { calendarShareAt, fitParkWaitModels, UNCALIBRATED_BANDS, type ParkWaitModels } from './wait-model.js';
+import { runStepsInTurns } from '../lib/steps.js';
+import {
+  calendarShareAt,
+  fitParkWaitModels,
+  parkWaitModelsSteps,
+  UNCALIBRATED_BANDS,
+  type ParkWaitModels,
+} from './wait-model.js';
 import { typicalWaits } from './wait-forecast.js';
 
 const START = dayNumber('2016-01-04');
@@ -115,6 +122,26 @@ describe('the wait models of a park', () => {
         expect(b.rides[0]?.predict(day, hour)).not.toBeNaN();
       }
     }
+  });
+
+  it('fits in steps, a turn after each tree among them, to the same models as at once', async () => {
+    // 800 days: the calendar trees are grown, twice (at the origin and for calibration).
+    let steps = 0;
+    const counted = (function* () {
+      const inner = parkWaitModelsSteps([rideA, rideB], origin, eventEveryTenth);
+      for (;;) {
+        const step = inner.next();
+        if (step.done) return step.value;
+        steps++;
+        yield;
+      }
+    })();
+    const inTurns = await runStepsInTurns(counted, 0);
+    expect(steps).toBeGreaterThan(2 * DEFAULT_CALENDAR_MODEL_OPTIONS.boosting.rounds);
+    for (let hour = 8; hour <= 21; hour++)
+      expect(inTurns.rides[1]?.forecast(origin + 5, hour)).toEqual(
+        fitted().rides[1]?.forecast(origin + 5, hour),
+      );
   });
 
   it('calibrates the bands from earlier errors: a noiseless park has a band of width zero', () => {

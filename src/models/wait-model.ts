@@ -19,8 +19,9 @@
  *
  * Pure: no clock, no I/O; the caller chooses the origin and hands only days before it.
  */
+import { runSteps, type Steps } from '../lib/steps.js';
 import {
-  fitCalendarTrees,
+  calendarTreesSteps,
   type CalendarModel,
   type CalendarModelOptions,
   DEFAULT_CALENDAR_MODEL_OPTIONS,
@@ -320,16 +321,30 @@ export function fitParkWaitModels(
   calendar: ParkCalendar = () => undefined,
   options: CombinedModelOptions = DEFAULT_COMBINED_OPTIONS,
 ): ParkWaitModels {
+  return runSteps(parkWaitModelsSteps(histories, origin, calendar, options));
+}
+
+/**
+ * `fitParkWaitModels` in steps (a park of years and dozens of rides takes seconds): it yields
+ * between rides' level models, trees and calibration days.
+ */
+export function* parkWaitModelsSteps(
+  histories: readonly RideHistory[],
+  origin: number,
+  calendar: ParkCalendar = () => undefined,
+  options: CombinedModelOptions = DEFAULT_COMBINED_OPTIONS,
+): Steps<ParkWaitModels> {
   const level = options.level;
   const share = calendarShareAt(histories, origin, options);
   const calibration = calibrationOrigins(origin, level);
   const earliest = Math.min(...calibration);
   const points = fitParkPointModels(histories, origin, level);
+  yield;
   // The calendar model at the origin, and once at the earliest calibration origin for calibration:
   // its trees then learned from days before every calibration origin.
   const trees =
     share > 0
-      ? fitCalendarTrees(
+      ? yield* calendarTreesSteps(
           histories,
           points.map((point) => point.typical),
           origin,
@@ -344,12 +359,14 @@ export function fitParkWaitModels(
   );
   // The level models at each calibration origin, fitted once (the earliest also gives the earlier
   // trees their typical waits).
-  const calibrationPoints = new Map(
-    calibration.map((earlier) => [earlier, fitParkPointModels(histories, earlier, level)]),
-  );
+  const calibrationPoints = new Map<number, PointModel[]>();
+  for (const earlier of calibration) {
+    calibrationPoints.set(earlier, fitParkPointModels(histories, earlier, level));
+    yield;
+  }
   const earlierTrees =
     share > 0
-      ? fitCalendarTrees(
+      ? yield* calendarTreesSteps(
           histories,
           (calibrationPoints.get(earliest) ?? []).map((point) => point.typical),
           earliest,
@@ -373,6 +390,7 @@ export function fitParkWaitModels(
       const day = earlier + horizon;
       const entries = byDays.map((byDay) => byDay.get(day));
       if (entries.every((entry) => entry === undefined)) continue;
+      yield;
       // The bands and each teaching cut read the same hours: the day's predictions are made once.
       const dayPredictors = predictors.map((predict) => {
         const hours = Array.from({ length: LAST_HOUR + 1 }, (_, hour) =>

@@ -5,7 +5,8 @@
  * on the crowd level (`scoreCrowdLevels`, as the backtest scores it) and the hourly waits of the
  * following 30 days.
  */
-import { scoreCrowdLevels } from '../../models/crowd-accuracy.js';
+import { crowdLevelSteps } from '../../models/crowd-accuracy.js';
+import type { Steps } from '../../lib/steps.js';
 import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay } from '../../models/hourly-history.js';
 import { fitParkPointModels, type PointModel } from '../../models/wait-forecast.js';
 import { FORECAST_DAYS } from './crowd-forecast.js';
@@ -58,18 +59,19 @@ class WaitErrors {
 
 /**
  * The accuracy of a park's models whose rides recorded `histories` (finished days, oldest first),
- * and each scored day's actual ÷ predicted crowd index (the level range comes from them).
+ * and each scored day's actual ÷ predicted crowd index (the level range comes from them); in
+ * steps, one origin each.
  */
-export function measureAccuracy(
+export function* measureAccuracySteps(
   histories: readonly HourlyDay[][],
   todayDay: number,
-): { accuracy: CrowdAccuracy; indexRatios: number[] } {
+): Steps<{ accuracy: CrowdAccuracy; indexRatios: number[] }> {
   const origins = Array.from(
     { length: ORIGINS },
     (_, k) => todayDay - FORECAST_DAYS - 1 - ORIGIN_STEP_DAYS * k,
   );
   const waits = new WaitErrors();
-  const crowd = scoreCrowdLevels(
+  const crowd = yield* crowdLevelSteps(
     origins,
     (origin) => {
       const fits = histories.map((list) => list.filter((entry) => entry.day < origin));

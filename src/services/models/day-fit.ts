@@ -9,8 +9,9 @@ import { crowdScale, observedIndex, typicalMidday, type CrowdScale } from '../..
 import type { ParkCalendar } from '../../models/calendar-features.js';
 import type { HourlyDay } from '../../models/hourly-history.js';
 import { quantile } from '../../models/wait-forecast.js';
-import { fitParkWaitModels, type ParkWaitModels, type WaitModel } from '../../models/wait-model.js';
-import { measureAccuracy, type CrowdAccuracy } from './accuracy.js';
+import { parkWaitModelsSteps, type ParkWaitModels, type WaitModel } from '../../models/wait-model.js';
+import type { Steps } from '../../lib/steps.js';
+import { measureAccuracySteps, type CrowdAccuracy } from './accuracy.js';
 
 const YEAR_DAYS = 365;
 
@@ -37,19 +38,22 @@ export interface DayFit {
   readonly range: { lower: number; upper: number } | undefined;
 }
 
-/** Fits a park's models on its finished days (`finished`: each ride's days, oldest first). */
-export function fitFinishedDays(
+/**
+ * Fits a park's models on its finished days (`finished`: each ride's days, oldest first), in steps:
+ * the service runs them in turns beside its requests.
+ */
+export function* finishedDaysSteps(
   park: Park,
   finished: ReadonlyMap<string, HourlyDay[]>,
   todayDay: number,
   calendar: ParkCalendar,
-): DayFit {
+): Steps<DayFit> {
   const rides = new Map<string, RideModel>();
   const recorded = park.attractions.filter(
     (ride) => ride.type === 'ride' && (finished.get(ride.id) ?? []).length > 0,
   );
   // The park's rides are fitted together: their seasonal change and calendar are the park's.
-  const parkModels = fitParkWaitModels(
+  const parkModels = yield* parkWaitModelsSteps(
     recorded.map((ride) => finished.get(ride.id) ?? []),
     todayDay,
     calendar,
@@ -67,7 +71,8 @@ export function fitFinishedDays(
   const scaleValues = [...observed.entries()]
     .filter(([day]) => day >= todayDay - YEAR_DAYS)
     .map(([, index]) => index);
-  const { accuracy, indexRatios } = measureAccuracy(histories, todayDay);
+  yield;
+  const { accuracy, indexRatios } = yield* measureAccuracySteps(histories, todayDay);
   return {
     day: todayDay,
     rides,

@@ -10,6 +10,7 @@
  * sample today and forecast.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { runStepsInTurns } from '../../lib/steps.js';
 import type { Logger } from 'pino';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { Park } from '../../catalog/types.js';
@@ -23,7 +24,7 @@ import { dayNumber, isoDateOf } from '../../models/hourly-history.js';
 import type { HistoryStore } from '../../store/ports.js';
 import type { CrowdAccuracy } from './accuracy.js';
 import { FORECAST_DAYS, crowdForecast, type CrowdForecastDay } from './crowd-forecast.js';
-import { fitFinishedDays, type DayFit, type RideModel } from './day-fit.js';
+import { finishedDaysSteps, type DayFit, type RideModel } from './day-fit.js';
 import { HistorySampler, operatingHours, type ParkHistory } from './history.js';
 import { parkCalendar, scheduleFacts, type ScheduleFacts } from './park-calendar.js';
 import { todayIndex } from './today.js';
@@ -135,7 +136,7 @@ export class ParkModelService {
 
     const scheduled = await this.scheduledDays(park, todayDay);
     const waitCalendar = parkCalendar(park, new Map([...history.schedules, ...scheduled.facts]));
-    const fit = this.dayFit(park, history, todayDay, waitCalendar);
+    const fit = await this.dayFit(park, history, todayDay, waitCalendar);
     const { rides, observed, scale, scaleDays, accuracy, range } = fit;
     const rideList = [...rides.values()];
     // The rest of today follows this morning's waits: readings of the hours before this one.
@@ -186,10 +187,16 @@ export class ParkModelService {
    * The park's fit on its finished days, made once a park-local day: a refit every 15 minutes then
    * samples today and forecasts, without fitting and calibrating every ride again.
    */
-  private dayFit(park: Park, history: ParkHistory, todayDay: number, calendar: ParkCalendar): DayFit {
+  private async dayFit(
+    park: Park,
+    history: ParkHistory,
+    todayDay: number,
+    calendar: ParkCalendar,
+  ): Promise<DayFit> {
     const cached = this.dayFits.get(park.key);
     if (cached?.day === todayDay) return cached;
-    const fit = fitFinishedDays(park, history.finished, todayDay, calendar);
+    // Seconds for a park with years of history: in turns, so requests never wait for a fit.
+    const fit = await runStepsInTurns(finishedDaysSteps(park, history.finished, todayDay, calendar));
     this.dayFits.set(park.key, fit);
     return fit;
   }
