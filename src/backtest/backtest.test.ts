@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { HourlyHistoryBuilder, dayNumber, weekdayOf, type RideHistory } from '../models/hourly-history.js';
 import { DEFAULT_COMBINED_OPTIONS } from '../models/wait-model.js';
-import { HORIZON_DAYS, rollingOrigins, runBacktest, splitAt, type BacktestOptions } from './backtest.js';
+import {
+  HORIZON_DAYS,
+  pooled,
+  rollingOrigins,
+  runBacktest,
+  splitAt,
+  type BacktestOptions,
+} from './backtest.js';
 
 const START = dayNumber('2019-01-01');
 
@@ -73,6 +80,26 @@ describe('the backtest', () => {
     expect(Object.keys(b.by_horizon)).toEqual(['1-7', '8-14', '15-30']);
     expect(result.parks).toHaveLength(1);
     expect(result.parks[0]?.days_scored).toBe(12 * 30);
+  });
+
+  it('pools the files with hours in the window only: a ride that opened after it is listed with none', () => {
+    const running = history(900, (day, hour) => (day >= START + 500 ? 2 : 1) * (10 + hour));
+    const builder = new HourlyHistoryBuilder();
+    for (let day = START + 800; day < START + 900; day++) builder.add(day, 12, 40);
+    const result = runBacktest(
+      [
+        { attraction: 'running', park: 'Park', history: running },
+        { attraction: 'opened_later', park: 'Park', history: builder.build() },
+      ],
+      { ...quick, until: START + 700 },
+    );
+    expect(result.attractions.map((score) => [score.attraction, score.hours_scored])).toEqual([
+      ['running', 12 * 30 * 14],
+      ['opened_later', 0],
+    ]);
+    const all = pooled(result);
+    expect(all.mae).toBeCloseTo(result.attractions[0]?.mae_minutes ?? Number.NaN, 5);
+    expect(Number.isFinite(all.gain)).toBe(true);
   });
 
   it('forecasts the crowd level of a park whose seasons repeat every year', () => {

@@ -490,7 +490,9 @@ export function pooled(result: BacktestResult): {
   let hours = 0;
   let mae = 0;
   let baseline = 0;
-  for (const score of result.attractions) {
+  // A file with no recorded day in the window (a ride that opened later) scores no hour.
+  const scored = result.attractions.filter((score) => score.hours_scored > 0);
+  for (const score of scored) {
     hours += score.hours_scored;
     mae += score.mae_minutes * score.hours_scored;
     baseline += score.baseline_mae_minutes * score.hours_scored;
@@ -499,7 +501,7 @@ export function pooled(result: BacktestResult): {
   for (const band of HORIZON_BANDS) {
     let m = 0;
     let b = 0;
-    for (const score of result.attractions) {
+    for (const score of scored) {
       const h = score.by_horizon[band.label];
       if (!h || Number.isNaN(h.mae_minutes)) continue;
       m += h.mae_minutes;

@@ -19,6 +19,7 @@ import { UsageError, type Command } from '../../command.js';
 import { table } from '../../table.js';
 
 const percent = (value: number) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '-');
+const minutes = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
 const gain = (model: number, baseline: number) => percent(baseline > 0 ? 1 - model / baseline : Number.NaN);
 
 /** One line per park: how close the crowd levels came. */
@@ -28,7 +29,7 @@ function parkTable(parks: readonly ParkScore[]): string {
     ...parks.map((park) => [
       park.park,
       String(park.days_scored),
-      park.crowd_mae_levels.toFixed(2),
+      minutes(park.crowd_mae_levels),
       percent(park.crowd_within_1),
       percent(park.crowd_within_2),
     ]),
@@ -169,15 +170,15 @@ export function formatBacktest(result: BacktestResult): string {
       score.attraction,
       score.park,
       String(score.hours_scored),
-      score.mae_minutes.toFixed(2),
-      score.baseline_mae_minutes.toFixed(2),
+      minutes(score.mae_minutes),
+      minutes(score.baseline_mae_minutes),
       gain(score.mae_minutes, score.baseline_mae_minutes),
       ...['1-7', '8-14', '15-30'].map((band) => {
         const horizon = score.by_horizon[band];
         return horizon ? gain(horizon.mae_minutes, horizon.baseline_mae_minutes) : '-';
       }),
       percent(score.coverage_80),
-      score.band_width_80_minutes.toFixed(1),
+      Number.isFinite(score.band_width_80_minutes) ? score.band_width_80_minutes.toFixed(1) : '-',
       gain(score.nowcast['11:00'].mae_minutes, score.nowcast['11:00'].forecast_mae_minutes),
       gain(score.nowcast['13:00'].mae_minutes, score.nowcast['13:00'].forecast_mae_minutes),
     ]),
@@ -187,8 +188,8 @@ export function formatBacktest(result: BacktestResult): string {
     'pooled',
     '',
     String(result.attractions.reduce((sum, score) => sum + score.hours_scored, 0)),
-    all.mae.toFixed(2),
-    all.baseline.toFixed(2),
+    minutes(all.mae),
+    minutes(all.baseline),
     percent(all.gain),
     percent(all.byHorizon['1-7'] ?? Number.NaN),
     percent(all.byHorizon['8-14'] ?? Number.NaN),
