@@ -82,6 +82,8 @@ describe('the actual-wait backtest', () => {
     expect(backtestActualWaits([attraction])[0]?.readings_scored).toBe(inside(LAST));
     expect(backtestActualWaits([attraction], LAST - 200)[0]?.readings_scored).toBe(inside(LAST - 200));
     expect(backtestActualWaits([{ attraction: 'empty', history: [] }])).toEqual([]);
+    // A window from the first recorded day: nothing before it to fit on, nothing scored.
+    expect(backtestActualWaits([attraction], LAST - 900 + 365)).toEqual([]);
   });
 
   it("bounds it in hindsight: the day's crowd tells what the posted wait alone cannot", () => {

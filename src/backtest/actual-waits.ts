@@ -86,11 +86,11 @@ export function scoreActualWaits(
   const scoredOf = (waits: readonly TimedWait[]) =>
     waits.filter((wait) => wait.day >= window.from && wait.day <= window.to);
   if (!recorded.some(({ waits }) => scoredOf(waits).length > 0)) return [];
-  // The split: the fit is handed only what came before the window.
-  const fitted = fitActualWaits(
-    recorded.map((r) => ({ ...r, waits: r.waits.filter((wait) => wait.day < window.from) })),
-    window.from,
-  );
+  // The split: the fit is handed only what came before the window. A window at the start of the
+  // recordings has nothing to learn from: nothing is scored.
+  const before = recorded.map((r) => ({ ...r, waits: r.waits.filter((wait) => wait.day < window.from) }));
+  if (!before.some(({ waits }) => waits.length > 0)) return [];
+  const fitted = fitActualWaits(before, window.from);
   const scores: ActualWaitScore[] = [];
   for (const { attraction, kind, waits } of recorded) {
     const scored = scoredOf(waits);
