@@ -20,17 +20,36 @@ export function runSteps<T>(steps: Steps<T>): T {
 /** How long steps run before the event loop gets a turn (I/O, timers, requests). */
 const SLICE_MS = 10;
 
+/** Thrown by `runStepsInTurns` when its `stopped` says so: the computation was abandoned. */
+export class StepsStopped extends Error {
+  constructor() {
+    super('stopped before it finished');
+    this.name = 'StepsStopped';
+  }
+}
+
+export interface TurnOptions {
+  /** How long steps run before the event loop gets a turn. */
+  readonly sliceMs?: number;
+  /** Asked at each turn: true abandons the computation (`StepsStopped`), as at shutdown. */
+  readonly stopped?: () => boolean;
+}
+
 /**
  * Runs the steps in slices of about `sliceMs`, giving the event loop a turn between slices; no
  * single step should take much longer than a slice.
  */
-export async function runStepsInTurns<T>(steps: Steps<T>, sliceMs = SLICE_MS): Promise<T> {
+export async function runStepsInTurns<T>(
+  steps: Steps<T>,
+  { sliceMs = SLICE_MS, stopped = () => false }: TurnOptions = {},
+): Promise<T> {
   let sliceStart = performance.now();
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
     if (performance.now() - sliceStart >= sliceMs) {
       await nextTurn();
+      if (stopped()) throw new StepsStopped();
       sliceStart = performance.now();
     }
   }

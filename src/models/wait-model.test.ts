@@ -136,7 +136,7 @@ describe('the wait models of a park', () => {
         yield;
       }
     })();
-    const inTurns = await runStepsInTurns(counted, 0);
+    const inTurns = await runStepsInTurns(counted, { sliceMs: 0 });
     expect(steps).toBeGreaterThan(2 * DEFAULT_CALENDAR_MODEL_OPTIONS.boosting.rounds);
     for (let hour = 8; hour <= 21; hour++)
       expect(inTurns.rides[1]?.forecast(origin + 5, hour)).toEqual(

@@ -10,7 +10,7 @@
  * sample today and forecast.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { runStepsInTurns } from '../../lib/steps.js';
+import { runStepsInTurns, StepsStopped } from '../../lib/steps.js';
 import type { Logger } from 'pino';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { Park } from '../../catalog/types.js';
@@ -99,7 +99,7 @@ export class ParkModelService {
    */
   warm(): void {
     this.recomputeAll().catch((error: unknown) => {
-      this.logger.error({ err: error }, 'model computation failed');
+      if (!(error instanceof StepsStopped)) this.logger.error({ err: error }, 'model computation failed');
     });
   }
 
@@ -107,13 +107,13 @@ export class ParkModelService {
     this.timer = setInterval(() => {
       // A failed round keeps the last models; the next round tries again.
       this.recomputeAll().catch((error: unknown) => {
-        this.logger.error({ err: error }, 'model recomputation failed');
+        if (!(error instanceof StepsStopped)) this.logger.error({ err: error }, 'model recomputation failed');
       });
     }, MODELS_REFRESH_MS);
     this.timer.unref();
   }
 
-  /** Stops the schedule and waits for computations in progress (they read the store). */
+  /** Stops the schedule, abandons a fit at its next turn and waits for computations in progress (they read the store). */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
@@ -195,8 +195,11 @@ export class ParkModelService {
   ): Promise<DayFit> {
     const cached = this.dayFits.get(park.key);
     if (cached?.day === todayDay) return cached;
-    // Seconds for a park with years of history: in turns, so requests never wait for a fit.
-    const fit = await runStepsInTurns(finishedDaysSteps(park, history.finished, todayDay, calendar));
+    // Seconds for a park with years of history: in turns, so requests never wait for a fit, and
+    // abandoned at shutdown.
+    const fit = await runStepsInTurns(finishedDaysSteps(park, history.finished, todayDay, calendar), {
+      stopped: () => this.stopped,
+    });
     this.dayFits.set(park.key, fit);
     return fit;
   }
