@@ -25,6 +25,8 @@ export interface ParkReliability {
 
 export class ReliabilityService {
   private readonly cache = new Map<string, ParkReliability>();
+  /** Each park's `version`, written once per recomputation rather than formatted per request. */
+  private readonly versions = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -42,7 +44,7 @@ export class ReliabilityService {
 
   /** Changes with each recomputation of the park: bodies built from one can be reused until then. */
   version(park: Park): string {
-    return String(this.cache.get(park.key)?.computed_at ?? 'never');
+    return this.versions.get(park.key) ?? 'never';
   }
 
   async forRide(
@@ -95,6 +97,7 @@ export class ReliabilityService {
       }),
     };
     this.cache.set(park.key, result);
+    this.versions.set(park.key, String(result.computed_at));
     return result;
   }
 }

@@ -57,6 +57,8 @@ export interface ParkModels {
 
 export class ParkModelService {
   private readonly cache = new Map<string, ParkModels>();
+  /** Each park's `version`, written once per recomputation: pages ask it of every park per request. */
+  private readonly versions = new Map<string, string>();
   private readonly histories: HistorySampler;
   private readonly dayFits = new Map<string, DayFit>();
   private readonly inFlight = new Map<string, Promise<ParkModels>>();
@@ -81,7 +83,7 @@ export class ParkModelService {
 
   /** Changes with each recomputation of the park: bodies built from one can be reused until then. */
   version(park: Park): string {
-    return String(this.cache.get(park.key)?.computed_at ?? 'never');
+    return this.versions.get(park.key) ?? 'never';
   }
 
   async recomputeAll(): Promise<void> {
@@ -180,6 +182,7 @@ export class ParkModelService {
       history_days: observed.size,
     };
     this.cache.set(park.key, models);
+    this.versions.set(park.key, String(models.computed_at));
     return models;
   }
 

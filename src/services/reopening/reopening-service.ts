@@ -74,6 +74,7 @@ function mergedOpen(windows: readonly ScheduleWindow[]): Interval[] {
 
 export class ReopeningService {
   private fit: Fit | undefined;
+  private lastVersion: { minute: number; fitted: number | undefined; text: string } | undefined;
   private fitting: Promise<void> | undefined;
   private readonly hours = new Map<string, ParkHoursRead>();
   private timer: NodeJS.Timeout | undefined;
@@ -90,7 +91,13 @@ export class ReopeningService {
 
   /** Changes with each fit and each minute: an estimate holds for the minute it was made in. */
   version(): string {
-    return `${this.fit?.at ?? 'unfitted'}~${Math.floor(this.clock.now() / MINUTE_MS)}`;
+    const minute = Math.floor(this.clock.now() / MINUTE_MS);
+    const fitted = this.fit?.at;
+    // Formatted once per minute and fit: every outage body and ride page asks it per request.
+    if (this.lastVersion?.minute !== minute || this.lastVersion.fitted !== fitted) {
+      this.lastVersion = { minute, fitted, text: `${fitted ?? 'unfitted'}~${minute}` };
+    }
+    return this.lastVersion.text;
   }
 
   /** The park's open outages, newest first, each with its estimate (null where there is none). */
