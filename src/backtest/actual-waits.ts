@@ -13,8 +13,13 @@
 import { Catalog } from '../catalog/catalog.js';
 import { recordedKinds } from '../catalog/recorded-attractions.js';
 import type { RideKind } from '../catalog/ride-kind.js';
-import { fitActualWaits, fitMedianRegression, type TimedWait } from '../models/actual-wait-fit.js';
-import { actualWaitFeatures, estimateActualWait, LOG_OFFSET_MINUTES } from '../models/actual-wait.js';
+import { fitActualWaits, fittedByMedianRegression, type TimedWait } from '../models/actual-wait-fit.js';
+import {
+  actualWaitFeatures,
+  estimateActualWait,
+  LOG_OFFSET_MINUTES,
+  minutesOf,
+} from '../models/actual-wait.js';
 import { FIRST_HOUR, LAST_HOUR, type HourlyDay } from '../models/hourly-history.js';
 
 /** Days in the window before its last day, as the wait backtest's 365 days. */
@@ -214,8 +219,7 @@ const BLOCK_STARTS = [9, 11, 13, 15, 17, 19, 21];
 function minutesError(waits: readonly TimedWait[], fitted: Float64Array): number {
   let error = 0;
   waits.forEach((wait, row) => {
-    const minutes = Math.max(0, Math.round(Math.exp(fitted[row] ?? 0) - LOG_OFFSET_MINUTES));
-    error += Math.abs(wait.actual - minutes);
+    error += Math.abs(wait.actual - minutesOf(fitted[row] ?? 0));
   });
   return error / waits.length;
 }
@@ -255,8 +259,8 @@ export function boundActualWaits(
       attraction,
       readings_scored: scored.length,
       hindsight_ratio_mae_minutes: round(ratioError / scored.length, 2),
-      hindsight_fit_mae_minutes: round(minutesError(scored, fitMedianRegression(form, targets).fitted), 2),
-      hindsight_day_mae_minutes: round(minutesError(scored, fitMedianRegression(day, targets).fitted), 2),
+      hindsight_fit_mae_minutes: round(minutesError(scored, fittedByMedianRegression(form, targets)), 2),
+      hindsight_day_mae_minutes: round(minutesError(scored, fittedByMedianRegression(day, targets)), 2),
     });
   }
   return bounds;

@@ -37,6 +37,7 @@ import { HORIZON_BANDS, horizonBandOf, typicalWaits, type TypicalWaits } from '.
 import {
   DEFAULT_COMBINED_OPTIONS,
   fitParkWaitModels,
+  NOWCAST_OFFSET,
   type CombinedModelOptions,
   type ParkWaitModels,
   type WaitModel,
@@ -203,9 +204,6 @@ function scoreNowcast(fitted: readonly FittedOrigin[], cutHour: number): Nowcast
   return { hours_scored: sum.count, mae_minutes, forecast_mae_minutes: baseline_mae_minutes };
 }
 
-/** Minutes added before taking the yardsticks' ratios, as the nowcast does. */
-const RATIO_OFFSET = 2;
-
 /** The ratio of `actual` to `forecast` summed over `hours` (1 without a pair). */
 function levelRatio(pairs: readonly (readonly [number, number])[]): number {
   let actual = 0;
@@ -214,21 +212,23 @@ function levelRatio(pairs: readonly (readonly [number, number])[]): number {
     actual += a;
     forecast += f;
   }
-  return pairs.length > 0 ? (actual + RATIO_OFFSET) / (forecast + RATIO_OFFSET) : 1;
+  return pairs.length > 0 ? (actual + NOWCAST_OFFSET) / (forecast + NOWCAST_OFFSET) : 1;
 }
 
-/** The powers and morning spans (hours before the cut; 0: all of them) of the hindsight scalings. */
+/** The powers of the hindsight scalings, each on the whole morning's and on its last hours' ratio. */
 const SCALING_POWERS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
-const SCALING_SPANS = [0, 2];
+/** The last hours before the cut the second morning ratio reads. */
+const MORNING_TAIL_HOURS = 2;
 
 function boundNowcast(fitted: readonly FittedOrigin[], cutHour: number): NowcastBound {
   let count = 0;
   let forecastError = 0;
   let dayLevelError = 0;
   let squareRootError = 0;
-  const scalingErrors = SCALING_SPANS.map(() => SCALING_POWERS.map(() => 0));
+  // One row of errors per morning ratio (whole morning, its last hours), one column per power.
+  const scalingErrors = [SCALING_POWERS.map(() => 0), SCALING_POWERS.map(() => 0)];
   const scale = (forecast: number, ratio: number) =>
-    Math.max(0, (forecast + RATIO_OFFSET) * ratio - RATIO_OFFSET);
+    Math.max(0, (forecast + NOWCAST_OFFSET) * ratio - NOWCAST_OFFSET);
   for (const { scored, model } of fitted) {
     for (const entry of scored) {
       const morning: (readonly [number, number])[] = [];
@@ -241,7 +241,7 @@ function boundNowcast(fitted: readonly FittedOrigin[], cutHour: number): Nowcast
         const pair = [actual, forecast.predicted] as const;
         if (hour < cutHour && (entry.counts[hour] ?? 0) > 0) {
           morning.push(pair);
-          if (hour >= cutHour - (SCALING_SPANS[1] ?? 0)) lastHours.push(pair);
+          if (hour >= cutHour - MORNING_TAIL_HOURS) lastHours.push(pair);
         }
         if (hour > cutHour && (entry.counts[hour] ?? 0) >= 2) rest.push(pair);
       }
@@ -252,9 +252,9 @@ function boundNowcast(fitted: readonly FittedOrigin[], cutHour: number): Nowcast
         forecastError += Math.abs(forecast - actual);
         dayLevelError += Math.abs(scale(forecast, dayLevel) - actual);
         squareRootError += Math.abs(scale(forecast, Math.sqrt(ratios[0] ?? 1)) - actual);
-        scalingErrors.forEach((errors, span) => {
+        scalingErrors.forEach((errors, which) => {
           SCALING_POWERS.forEach((power, p) => {
-            errors[p] = (errors[p] ?? 0) + Math.abs(scale(forecast, (ratios[span] ?? 1) ** power) - actual);
+            errors[p] = (errors[p] ?? 0) + Math.abs(scale(forecast, (ratios[which] ?? 1) ** power) - actual);
           });
         });
       }

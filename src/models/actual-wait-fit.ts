@@ -168,14 +168,14 @@ function medianRegression(data: Design): Float64Array {
 }
 
 /**
- * A median regression of `targets` on `rows` (each row's columns, the intercept's included), every
- * row weighted alike: the fit's method for other inputs (the backtest's hindsight yardsticks).
- * Returns the coefficients and each row's fitted value.
+ * Each row's fitted value from a median regression of `targets` on `rows` (each row's columns, the
+ * intercept's included), every row weighted alike: the fit's method for other inputs (the
+ * backtest's hindsight yardsticks).
  */
-export function fitMedianRegression(
+export function fittedByMedianRegression(
   rows: readonly (readonly number[])[],
   targets: readonly number[],
-): { coefficients: Float64Array; fitted: Float64Array } {
+): Float64Array {
   const features = rows[0]?.length ?? 0;
   const data: Design = {
     rows: rows.length,
@@ -185,8 +185,7 @@ export function fitMedianRegression(
     w: new Float64Array(rows.length).fill(1),
   };
   const coefficients = medianRegression(data);
-  const fitted = Float64Array.from(rows, (_, row) => predict(data, row, coefficients));
-  return { coefficients, fitted };
+  return Float64Array.from(rows, (_, row) => predict(data, row, coefficients));
 }
 
 /** The value below which a share `q` of the total weight lies. */

@@ -71,7 +71,8 @@ export function parkDayHour(localHour: number): number {
   return localHour < PARK_DAY_STARTS_HOUR ? localHour + 24 : localHour;
 }
 
-const minutesOf = (logValue: number, whole: (minutes: number) => number) =>
+/** Minutes from a fitted log value (log of minutes + `LOG_OFFSET_MINUTES`), made whole by `whole`. */
+export const minutesOf = (logValue: number, whole: (minutes: number) => number = Math.round) =>
   Math.max(0, whole(Math.exp(logValue) - LOG_OFFSET_MINUTES));
 
 export function estimateActualWait(

@@ -111,7 +111,7 @@ const NOWCAST_GAPS = 6;
 /** Cut hours the earlier origins teach the nowcast at. */
 const TEACHING_CUTS = [10, 11, 12, 13, 14, 15];
 /** Minutes added before taking log ratios of waits. */
-const NOWCAST_OFFSET = 2;
+export const NOWCAST_OFFSET = 2;
 /**
  * What the nowcast assumes before its history teaches it: the rest of the day runs at the square
  * root of the morning's ratio to the forecast, half the ride's own and half its park's (the simple
@@ -434,7 +434,7 @@ export function* parkWaitModelsSteps(
   const rides = points.map((point, ride): WaitModel => {
     const predict = combined(point, calendarModel, ride, share);
     const bands = bandsFromErrors(errors[ride] ?? [], level.bandTail, () =>
-      inSampleRatios(byDays[ride], (day, hour) => predict(day, hour), origin),
+      inSampleRatios(byDays[ride], predict, origin),
     );
     return {
       ...point,
