@@ -141,7 +141,7 @@ export interface LengthQuantiles {
   readonly high: number | undefined;
 }
 
-/** Ends per minute and last minutes down of one cell (a level of the chain). */
+/** Ends per minute and last minutes down of one cell (a level of the chain), while counting. */
 class Counts {
   readonly ends: Float64Array;
   /** Outages whose last minute observed down is m (they ended in it, or were cut in the next). */
@@ -153,19 +153,21 @@ class Counts {
   }
 }
 
-/** A cell's outages still down at the start of each minute, and its ends per minute. */
+/**
+ * A cell's outages still down at the start of each minute, and its ends per minute. Single
+ * precision: counts stay exact below 2^24 outages, and a fit keeps thousands of these tables for
+ * a day (half the memory of doubles).
+ */
 interface RiskTable {
-  readonly atRisk: Float64Array;
-  readonly ends: Float64Array;
+  readonly atRisk: Float32Array;
+  readonly ends: Float32Array;
 }
 
 export class ReopeningModel {
   private readonly horizon: number;
-  private readonly cells = new Map<string, Counts>();
   private readonly risks = new Map<string, RiskTable>();
-  /** Hazard per ride and segment, and survival per ride, segment and part of the day, built on first use. */
-  private readonly hazards = new Map<string, Float64Array>();
-  private readonly curves = new Map<string, Float64Array>();
+  /** Survival per ride, segment and part of the day, built on first use (single precision). */
+  private readonly curves = new Map<string, Float32Array>();
   /** The time of day's factor on the hazard, per park, segment and part of the day. */
   private readonly factors = new Map<string, number>();
   /** Outages the model learned from. */
@@ -176,7 +178,7 @@ export class ReopeningModel {
     private readonly options: ReopeningOptions = DEFAULT_REOPENING_OPTIONS,
   ) {
     this.horizon = options.horizonMinutes;
-    for (const observation of observations) this.add(observation);
+    this.countRisks(observations);
     this.outages = observations.length;
     if (options.timeOfDay) this.fitTimeOfDay(observations);
   }
@@ -199,17 +201,19 @@ export class ReopeningModel {
   }
 
   /** S(m): the share of outages like `query` still down after m minutes, m = 0 … horizon. */
-  survival(query: OutageQuery): Float64Array {
+  survival(query: OutageQuery): Float32Array {
     const segment = this.segmentOf(query);
     const key = `${query.ride_id}|${segment}|${dayPart(query.local_hour)}`;
     let curve = this.curves.get(key);
     if (!curve) {
-      curve = new Float64Array(this.horizon + 1);
+      curve = new Float32Array(this.horizon + 1);
       const hazard = this.baseHazard(query);
       const factor = this.factors.get(this.partOf(query)) ?? 1;
-      curve[0] = 1;
+      let surviving = 1;
+      curve[0] = surviving;
       for (let m = 1; m <= this.horizon; m++) {
-        curve[m] = (curve[m - 1] ?? 0) * (1 - Math.min(1, (hazard[m] ?? 0) * factor));
+        surviving *= 1 - Math.min(1, (hazard[m] ?? 0) * factor);
+        curve[m] = surviving;
       }
       this.curves.set(key, curve);
     }
@@ -218,14 +222,7 @@ export class ReopeningModel {
 
   /** The pooled hazard of the ride's segment, before the time of day's factor. */
   private baseHazard(query: OutageQuery): Float64Array {
-    const segment = this.segmentOf(query);
-    const key = `${query.ride_id}|${segment}`;
-    let hazard = this.hazards.get(key);
-    if (!hazard) {
-      hazard = this.hazard(this.levelsOf(query, segment));
-      this.hazards.set(key, hazard);
-    }
-    return hazard;
+    return this.hazard(this.levelsOf(query, this.segmentOf(query)));
   }
 
   private partOf(query: OutageQuery): string {
@@ -236,10 +233,17 @@ export class ReopeningModel {
   private fitTimeOfDay(observations: readonly OutageObservation[]): void {
     const observed = new Map<string, number>();
     const expected = new Map<string, number>();
+    // Each ride and segment's hazard once for all its outages; not kept past the fit.
+    const hazards = new Map<string, Float64Array>();
     for (const observation of observations) {
       const key = this.partOf(observation);
       const { last, ended } = this.lastMinute(observation);
-      const hazard = this.baseHazard(observation);
+      const hazardKey = `${observation.ride_id}|${this.segmentOf(observation)}`;
+      let hazard = hazards.get(hazardKey);
+      if (!hazard) {
+        hazard = this.baseHazard(observation);
+        hazards.set(hazardKey, hazard);
+      }
       let ends = 0;
       for (let m = 1; m <= last; m++) ends += hazard[m] ?? 0;
       expected.set(key, (expected.get(key) ?? 0) + ends);
@@ -277,35 +281,36 @@ export class ReopeningModel {
     return levels;
   }
 
-  private add(observation: OutageObservation): void {
-    const segment = this.segmentOf(observation);
-    const { last, ended } = this.lastMinute(observation);
-    for (const key of this.levelsOf(observation, segment)) {
-      let counts = this.cells.get(key);
-      if (!counts) {
-        counts = new Counts(this.horizon);
-        this.cells.set(key, counts);
+  /** Each cell's ends and outages at risk per minute, from every observation's last minute down. */
+  private countRisks(observations: readonly OutageObservation[]): void {
+    const cells = new Map<string, Counts>();
+    for (const observation of observations) {
+      const segment = this.segmentOf(observation);
+      const { last, ended } = this.lastMinute(observation);
+      for (const key of this.levelsOf(observation, segment)) {
+        let counts = cells.get(key);
+        if (!counts) {
+          counts = new Counts(this.horizon);
+          cells.set(key, counts);
+        }
+        counts.exits[last] = (counts.exits[last] ?? 0) + 1;
+        if (ended) counts.ends[last] = (counts.ends[last] ?? 0) + 1;
       }
-      counts.exits[last] = (counts.exits[last] ?? 0) + 1;
-      if (ended) counts.ends[last] = (counts.ends[last] ?? 0) + 1;
     }
-  }
-
-  private riskOf(key: string): RiskTable | undefined {
-    const known = this.risks.get(key);
-    if (known) return known;
-    const counts = this.cells.get(key);
-    if (!counts) return undefined;
-    // At risk in minute m: every outage whose last observed minute is m or later.
-    const atRisk = new Float64Array(this.horizon + 1);
-    let running = 0;
-    for (let m = this.horizon; m >= 1; m--) {
-      running += counts.exits[m] ?? 0;
-      atRisk[m] = running;
+    for (const [key, counts] of cells) {
+      // Past the cell's longest outage nothing is at risk and nothing ends: the table stops there
+      // (reads beyond it give undefined, counted as 0), so a ride's own cells stay short.
+      let longest = this.horizon;
+      while (longest > 0 && counts.exits[longest] === 0) longest--;
+      // At risk in minute m: every outage whose last observed minute is m or later.
+      const atRisk = new Float32Array(longest + 1);
+      let running = 0;
+      for (let m = longest; m >= 1; m--) {
+        running += counts.exits[m] ?? 0;
+        atRisk[m] = running;
+      }
+      this.risks.set(key, { atRisk, ends: Float32Array.from(counts.ends.subarray(0, longest + 1)) });
     }
-    const table = { atRisk, ends: counts.ends };
-    this.risks.set(key, table);
-    return table;
   }
 
   /** The hazard per minute, from the broadest level down to the ride's, each shrunk toward the one above. */
@@ -313,25 +318,27 @@ export class ReopeningModel {
     const k = this.options.shrinkage;
     const hazard = new Float64Array(this.horizon + 1);
     const [top, ...below] = levels;
-    const topTable = top === undefined ? undefined : this.riskOf(top);
+    const topTable = top === undefined ? undefined : this.risks.get(top);
+    // A table runs to its longest outage; every minute past it is at risk of nothing.
+    const topMinutes = Math.min(this.horizon, (topTable?.atRisk.length ?? 1) - 1);
     let ends = 0;
     let exposure = 0;
-    if (topTable) {
-      for (let m = 1; m <= this.horizon; m++) {
-        ends += topTable.ends[m] ?? 0;
-        exposure += topTable.atRisk[m] ?? 0;
-      }
+    for (let m = 1; m <= topMinutes; m++) {
+      ends += topTable?.ends[m] ?? 0;
+      exposure += topTable?.atRisk[m] ?? 0;
     }
     // With nothing recorded at all, no end is ever expected: the caller gets no estimate.
     const constant = exposure > 0 ? ends / exposure : 0;
     for (let m = 1; m <= this.horizon; m++) {
-      const atRisk = topTable?.atRisk[m] ?? 0;
-      hazard[m] = atRisk + k > 0 ? ((topTable?.ends[m] ?? 0) + k * constant) / (atRisk + k) : constant;
+      const atRisk = m <= topMinutes ? (topTable?.atRisk[m] ?? 0) : 0;
+      const endsThen = m <= topMinutes ? (topTable?.ends[m] ?? 0) : 0;
+      hazard[m] = atRisk + k > 0 ? (endsThen + k * constant) / (atRisk + k) : constant;
     }
     for (const key of below) {
-      const table = this.riskOf(key);
+      const table = this.risks.get(key);
       if (!table) continue;
-      for (let m = 1; m <= this.horizon; m++) {
+      const minutes = Math.min(this.horizon, table.atRisk.length - 1);
+      for (let m = 1; m <= minutes; m++) {
         const atRisk = table.atRisk[m] ?? 0;
         if (atRisk === 0) continue;
         hazard[m] = ((table.ends[m] ?? 0) + k * (hazard[m] ?? 0)) / (atRisk + k);
