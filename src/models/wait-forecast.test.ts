@@ -82,6 +82,25 @@ describe('the wait model', () => {
     expect(model.dayLevel(START + 364 * 2 + 215) / model.dayLevel(origin + 1)).toBeCloseTo(2, 1);
   });
 
+  it('compares a ride reopened after a closure of its own with the same days of earlier years, not its nominal windows', () => {
+    // Every year, days 166-214 of the year run at twice the usual waits. This year the ride was
+    // closed from day 96 of the year and reopened on day 166: its windows hold 14 busy days.
+    const year = (day: number) => Math.floor((day - START) / 364);
+    const dayOfYear = (day: number) => (day - START) % 364;
+    const builder = new HourlyHistoryBuilder();
+    for (let day = START; day < START + 364 * 2 + 180; day++) {
+      if (year(day) === 2 && dayOfYear(day) >= 96 && dayOfYear(day) < 166) continue;
+      const wait = dayOfYear(day) >= 166 && dayOfYear(day) < 215 ? 20 : 10;
+      for (let hour = 8; hour <= 21; hour++) builder.add(day, hour, wait);
+    }
+    const origin = START + 364 * 2 + 180;
+    const model = fitPointModel(builder.build(), origin);
+    // The busy weeks go on: 20 minutes ten days on, as after the same 14 days of earlier years.
+    // Against the nominal 84 days of earlier years (mostly quiet), it would be 30 or more.
+    expect(model.predict(origin + 10, 12)).toBeGreaterThan(17);
+    expect(model.predict(origin + 10, 12)).toBeLessThan(23);
+  });
+
   it("pools the seasonal change with the park's other rides, half and half, geometrically", () => {
     // Ride A's waits double every year from day 200 of the year for 30 days; ride B's never move.
     const seasonal = (day: number) => {

@@ -301,11 +301,23 @@ export function fitPointModel(
   // Longer windows smooth the level while it holds; after a shift (a reopening, a new season)
   // they still carry the old one, so a window whose older days ran at another level than the
   // shortest window's is left out (a third apart or more: about a 1.65× shift).
+  // A window reaches back only to the ride's first recorded day in it: after a closure of the ride
+  // alone (a refurbishment), the nominal 84 days may hold two weeks since it reopened, and the
+  // seasonal change below must compare those two weeks, not 84 days, with the same span of earlier
+  // years (a reopening at Thanksgiving, forecast for Christmas, was otherwise scaled by Christmas
+  // over an autumn, 1.5-2x too high).
+  const firstRecordedFrom = (from: number): number => {
+    for (let day = Math.max(from, firstDay); day < origin; day++) if (!Number.isNaN(ratioOf(day))) return day;
+    return from;
+  };
   const windows: number[] = [];
   const windowLevels: number[] = [];
   let shortest = Number.NaN;
   let shortestDays = 0;
-  for (const days of [...options.recentWindows].sort((a, b) => a - b)) {
+  for (const nominal of [...options.recentWindows].sort((a, b) => a - b)) {
+    const days = origin - firstRecordedFrom(origin - nominal);
+    // Windows cut to the same span are one window.
+    if (windows.includes(days)) continue;
     const level = levelBetween(origin - days, origin - 1, 3);
     if (Number.isNaN(level)) continue;
     if (Number.isNaN(shortest)) {
