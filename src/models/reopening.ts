@@ -298,8 +298,8 @@ export class ReopeningModel {
       }
     }
     for (const [key, counts] of cells) {
-      // Past the cell's longest outage nothing is at risk and nothing ends: the table stops there
-      // (reads beyond it give undefined, counted as 0), so a ride's own cells stay short.
+      // Past the cell's longest outage nothing is at risk and nothing ends: the table stops there,
+      // so a ride's own cells stay short (readers take every minute past it as zero).
       let longest = this.horizon;
       while (longest > 0 && counts.exits[longest] === 0) longest--;
       // At risk in minute m: every outage whose last observed minute is m or later.

@@ -304,8 +304,8 @@ export function fitPointModel(
   // A window reaches back only to the ride's first recorded day in it: after a closure of the ride
   // alone (a refurbishment), the nominal 84 days may hold two weeks since it reopened, and the
   // seasonal change below must compare those two weeks, not 84 days, with the same span of earlier
-  // years (a reopening at Thanksgiving, forecast for Christmas, was otherwise scaled by Christmas
-  // over an autumn, 1.5-2x too high).
+  // years: a ride reopened at Thanksgiving and forecast for Christmas would otherwise be scaled by
+  // Christmas over a whole autumn, 1.5-2× too high.
   const firstRecordedFrom = (from: number): number => {
     for (let day = Math.max(from, firstDay); day < origin; day++) if (!Number.isNaN(ratioOf(day))) return day;
     return from;
