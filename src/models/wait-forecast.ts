@@ -301,8 +301,8 @@ export function fitPointModel(
   // Longer windows smooth the level while it holds; after a shift (a reopening, a new season)
   // they still carry the old one, so a window whose older days ran at another level than the
   // shortest window's is left out (a third apart or more: about a 1.65× shift).
-  // A window reaches back only to the ride's first recorded day in it: after a closure of the ride
-  // alone (a refurbishment), the nominal 84 days may hold two weeks since it reopened, and the
+  // A window reaches back only to the ride's first recorded day in it: after a closure (the ride's
+  // refurbishment, or the park's), the nominal 84 days may hold two weeks since it reopened, and the
   // seasonal change below must compare those two weeks, not 84 days, with the same span of earlier
   // years: a ride reopened at Thanksgiving and forecast for Christmas would otherwise be scaled by
   // Christmas over a whole autumn, 1.5-2× too high.
