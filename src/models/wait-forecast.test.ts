@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { HourlyHistoryBuilder, dayNumber, isoDateOf, weekdayOf, type RideHistory } from './hourly-history.js';
-import { fitParkPointModels, fitPointModel, quantile, typicalWaits } from './wait-forecast.js';
+import { UNKNOWN_DAY } from './calendar-features.js';
+import {
+  DEFAULT_WAIT_MODEL_OPTIONS,
+  fitParkPointModels,
+  fitPointModel,
+  quantile,
+  typicalWaits,
+  withSchoolSessions,
+} from './wait-forecast.js';
 
 const START = dayNumber('2024-01-01');
 
@@ -159,5 +167,65 @@ describe('a ride with a few days of history', () => {
     const predicted = model.predict(saturday + 14, 12) / model.recentLevel;
     expect(predicted).toBeGreaterThan(20);
     expect(predicted).toBeLessThan(40);
+  });
+});
+
+describe('school sessions standing in for an unknown season', () => {
+  // Four weeks: two in session at 20 minutes, a week's break (no school in session) at 40, a week
+  // back in session at 20.
+  const breakFrom = START + 14;
+  const breakTo = START + 21;
+  const inBreak = (day: number) => day >= breakFrom && day < breakTo;
+  const data = history(28, (day) => (inBreak(day) ? 40 : 20));
+  const calendar = (day: number) => ({
+    ...UNKNOWN_DAY,
+    // Ahead of the origin: a break on the first day, school on the next week's same weekday.
+    schoolsInSession: inBreak(day) || day === START + 28 ? 0 : 1,
+  });
+  const breakDay = START + 28;
+  const schoolDay = START + 35;
+
+  it('learns from the break seen how much busier a break day ahead runs, shrunk toward no effect', () => {
+    // Each weekday's typical wait is (3 × 20 + 40) / 4 = 25: log levels sit (21 days) a quarter of
+    // ln 2 below their mean and (7 days) three quarters above; shares a quarter above and three
+    // quarters below theirs. Slope: −5.25 ln 2 / (5.25 + penalty).
+    const [model] = fitParkPointModels([data], START + 28, DEFAULT_WAIT_MODEL_OPTIONS, calendar);
+    const penalty = DEFAULT_WAIT_MODEL_OPTIONS.schoolSessionPenalty;
+    const expected = 2 ** (5.25 / (5.25 + penalty));
+    expect(model?.predict(breakDay, 12) ?? 0).toBeGreaterThan(0);
+    expect((model?.predict(breakDay, 12) ?? 0) / (model?.predict(schoolDay, 12) ?? 1)).toBeCloseTo(
+      expected,
+      6,
+    );
+    expect((model?.dayLevel(breakDay) ?? 0) / (model?.dayLevel(schoolDay) ?? 1)).toBeCloseTo(expected, 6);
+  });
+
+  it('scales from the share of the recent days the level came from', () => {
+    // The recent level's windows (14, 28, 56, 84 days) saw shares of 0.5, 0.75, 0.75 and 0.75.
+    const options = { ...DEFAULT_WAIT_MODEL_OPTIONS, schoolSessionPenalty: 0 };
+    const [plain] = fitParkPointModels([data], START + 28, options);
+    const [model] = fitParkPointModels([data], START + 28, options, calendar);
+    const recentShare = (0.5 + 3 * 0.75) / 4;
+    expect((model?.predict(schoolDay, 12) ?? 0) / (plain?.predict(schoolDay, 12) ?? 1)).toBeCloseTo(
+      2 ** -(1 - recentShare),
+      6,
+    );
+  });
+
+  it('leaves a day alone whose season a ride of the park knows, and any day without a calendar', () => {
+    const [plain] = fitParkPointModels([data], START + 28);
+    if (!plain) throw new Error('no model');
+    const seasoned = { ...plain, seasonKnown: () => true };
+    const [kept] = withSchoolSessions([seasoned], [data], START + 28, calendar);
+    expect(kept?.predict(breakDay, 12)).toBe(plain.predict(breakDay, 12));
+    const [unknown] = fitParkPointModels([data], START + 28, DEFAULT_WAIT_MODEL_OPTIONS, () => undefined);
+    expect(unknown?.predict(breakDay, 12)).toBe(plain.predict(breakDay, 12));
+  });
+
+  it('reads no day at or after the origin', () => {
+    const later = history(60, (day) => (day >= START + 28 ? 500 : inBreak(day) ? 40 : 20));
+    const [seen] = fitParkPointModels([data], START + 28, DEFAULT_WAIT_MODEL_OPTIONS, calendar);
+    const [withLater] = fitParkPointModels([later], START + 28, DEFAULT_WAIT_MODEL_OPTIONS, calendar);
+    expect(withLater?.predict(breakDay, 12)).toBe(seen?.predict(breakDay, 12));
   });
 });

@@ -338,7 +338,7 @@ export function* parkWaitModelsSteps(
   const share = calendarShareAt(histories, origin, options);
   const calibration = calibrationOrigins(origin, level);
   const earliest = Math.min(...calibration);
-  const points = fitParkPointModels(histories, origin, level);
+  const points = fitParkPointModels(histories, origin, level, calendar);
   yield;
   // The calendar model at the origin, and once at the earliest calibration origin for calibration:
   // its trees then learned from days before every calibration origin.
@@ -361,7 +361,7 @@ export function* parkWaitModelsSteps(
   // trees their typical waits).
   const calibrationPoints = new Map<number, PointModel[]>();
   for (const earlier of calibration) {
-    calibrationPoints.set(earlier, fitParkPointModels(histories, earlier, level));
+    calibrationPoints.set(earlier, fitParkPointModels(histories, earlier, level, calendar));
     yield;
   }
   const earlierTrees =

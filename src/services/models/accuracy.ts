@@ -1,14 +1,19 @@
 /**
  * The crowd forecast's accuracy on the park's recorded history, served with `/v1/parks/{park}/crowds`
  * and `/v1/parks/{park}/crowds/actuals`: at earlier origins (every 7 days, the latest 31 days back
- * so all 30 target days are finished), models fitted on the days before each origin only, scored
- * on the crowd level (`scoreCrowdLevels`, as the backtest scores it) and the hourly waits of the
- * following 30 days.
+ * so all 30 target days are finished), level models (with the park's calendar) fitted on the days
+ * before each origin only, scored on the crowd level (`scoreCrowdLevels`, as the backtest scores
+ * it) and the hourly waits of the following 30 days.
  */
 import { crowdLevelSteps } from '../../models/crowd-accuracy.js';
 import type { Steps } from '../../lib/steps.js';
 import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay } from '../../models/hourly-history.js';
-import { fitParkPointModels, type PointModel } from '../../models/wait-forecast.js';
+import type { ParkCalendar } from '../../models/calendar-features.js';
+import {
+  DEFAULT_WAIT_MODEL_OPTIONS,
+  fitParkPointModels,
+  type PointModel,
+} from '../../models/wait-forecast.js';
 import { FORECAST_DAYS } from './crowd-forecast.js';
 
 const ORIGINS = 8;
@@ -65,6 +70,7 @@ class WaitErrors {
 export function* measureAccuracySteps(
   histories: readonly HourlyDay[][],
   todayDay: number,
+  calendar: ParkCalendar,
 ): Steps<{ accuracy: CrowdAccuracy; indexRatios: number[] }> {
   const origins = Array.from(
     { length: ORIGINS },
@@ -76,7 +82,7 @@ export function* measureAccuracySteps(
     (origin) => {
       const fits = histories.map((list) => list.filter((entry) => entry.day < origin));
       if (fits.every((list) => list.length < MIN_FIT_DAYS)) return undefined;
-      const models = fitParkPointModels(fits, origin);
+      const models = fitParkPointModels(fits, origin, DEFAULT_WAIT_MODEL_OPTIONS, calendar);
       // The hourly waits are scored with the same models, while this origin's are at hand.
       waits.add(models, histories, origin);
       return { fits, scored: histories, predict: models.map((model) => model.predict) };

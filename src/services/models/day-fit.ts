@@ -72,7 +72,7 @@ export function* finishedDaysSteps(
     .filter(([day]) => day >= todayDay - YEAR_DAYS)
     .map(([, index]) => index);
   yield;
-  const { accuracy, indexRatios } = yield* measureAccuracySteps(histories, todayDay);
+  const { accuracy, indexRatios } = yield* measureAccuracySteps(histories, todayDay, calendar);
   return {
     day: todayDay,
     rides,
