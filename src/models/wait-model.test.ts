@@ -151,6 +151,16 @@ describe('the wait models of a park', () => {
     expect(bands?.upper.every((value) => Math.abs(value - 1) < 1e-9)).toBe(true);
   });
 
+  it('keeps the uncalibrated band while its errors come from under six earlier origins', () => {
+    // Steady waits: every earlier origin's errors are zero. 56 days hold four origins whose 30 days
+    // are finished (31, 38, 45 and 52 days back) with days before them, 73 days six.
+    const young = fitParkWaitModels([history(56, () => 25)], START + 56).rides[0];
+    expect(young?.bands).toEqual(UNCALIBRATED_BANDS);
+    const older = fitParkWaitModels([history(73, () => 25)], START + 73).rides[0];
+    expect(older?.bands.lower[0]).toBeCloseTo(1, 9);
+    expect(older?.bands.upper[0]).toBeCloseTo(1, 9);
+  });
+
   it("gives a new ride the uncalibrated band, wider where its first weeks' days swing more", () => {
     // Three weeks recorded: no earlier origin has scored anything.
     const from = START + 400;

@@ -377,6 +377,8 @@ export function* parkWaitModelsSteps(
 
   const byDays = histories.map((history) => daysBefore(history, origin));
   const errors = histories.map((): number[][] => [[], [], []]);
+  // The earlier origins behind each ride's errors per horizon band.
+  const errorOrigins = histories.map((): Set<number>[] => [new Set(), new Set(), new Set()]);
   const nowcastFit = new NowcastFit();
   for (const earlier of calibration) {
     const earlierPoints = calibrationPoints.get(earlier) ?? [];
@@ -407,6 +409,7 @@ export function* parkWaitModelsSteps(
           const actual = entry.means[hour] ?? Number.NaN;
           if (!(predicted > 0) || Number.isNaN(actual)) continue;
           band[ride]?.push(Math.max(actual, 1) / Math.max(predicted, 1));
+          errorOrigins[ride]?.[horizonBandOf(horizon)]?.add(earlier);
         }
       });
       const dayTypicals = earlierPoints.map((point) => typicalOf(point, day));
@@ -433,8 +436,11 @@ export function* parkWaitModelsSteps(
 
   const rides = points.map((point, ride): WaitModel => {
     const predict = combined(point, calendarModel, ride, share);
-    const bands = bandsFromErrors(errors[ride] ?? [], level.bandTail, () =>
-      inSampleRatios(byDays[ride], predict, origin),
+    const bands = bandsFromErrors(
+      errors[ride] ?? [],
+      errorOrigins[ride]?.map((set) => set.size) ?? [],
+      level.bandTail,
+      () => inSampleRatios(byDays[ride], predict, origin),
     );
     return {
       ...point,
@@ -490,6 +496,12 @@ const IN_SAMPLE_DAYS = 28;
 /** Rows a band needs before its own errors (or the in-sample ones) are trusted. */
 const BAND_MIN_ROWS = 50;
 /**
+ * Earlier origins a band's own errors must come from before they are trusted alone: the errors of
+ * one origin share its level's one miss, so a few origins' worth (a park two months old) see a few
+ * misses and understate the next.
+ */
+const BAND_MIN_ORIGINS = 6;
+/**
  * How much wider than its in-sample errors a new ride's band is, per horizon band (a power on the
  * error ratios): a model's errors on the days it was fitted on understate its errors ahead.
  */
@@ -520,11 +532,13 @@ function inSampleRatios(
 /**
  * The band multipliers from the collected errors of each horizon band. A band without enough of
  * them (a new ride, a new deployment) is the uncalibrated one, widened where the model's errors on
- * the days it was fitted on (widened again: they understate the errors ahead) say the ride swings
- * more: never narrower than the default while nothing ahead has been scored.
+ * the days it was fitted on (widened again: they understate the errors ahead) or the few earlier
+ * origins' errors say the ride swings more: never narrower than the default until errors from
+ * enough origins ahead have been scored.
  */
 function bandsFromErrors(
   errors: readonly number[][],
+  origins: readonly number[],
   tail: number,
   inSample: () => readonly number[],
 ): BandMultipliers {
@@ -533,22 +547,28 @@ function bandsFromErrors(
   let fitted: readonly number[] | undefined;
   for (let band = 0; band < 3; band++) {
     const values = errors[band] ?? [];
-    if (values.length >= BAND_MIN_ROWS) {
+    const own = values.length >= BAND_MIN_ROWS;
+    if (own && (origins[band] ?? 0) >= BAND_MIN_ORIGINS) {
       lower.push(quantile(values, tail));
       upper.push(quantile(values, 1 - tail));
       continue;
     }
     fitted ??= inSample();
     const widening = IN_SAMPLE_WIDENING[band] ?? 1;
-    const defaultLower = UNCALIBRATED_BANDS.lower[band] ?? 0.5;
-    const defaultUpper = UNCALIBRATED_BANDS.upper[band] ?? 1.7;
+    // Never narrower than the uncalibrated band, nor than the few origins' errors already scored.
+    let floorLower = UNCALIBRATED_BANDS.lower[band] ?? 0.5;
+    let floorUpper = UNCALIBRATED_BANDS.upper[band] ?? 1.7;
+    if (own) {
+      floorLower = Math.min(floorLower, quantile(values, tail));
+      floorUpper = Math.max(floorUpper, quantile(values, 1 - tail));
+    }
     if (fitted.length >= BAND_MIN_ROWS) {
-      lower.push(Math.min(defaultLower, quantile(fitted, tail) ** widening));
-      upper.push(Math.max(defaultUpper, quantile(fitted, 1 - tail) ** widening));
+      lower.push(Math.min(floorLower, quantile(fitted, tail) ** widening));
+      upper.push(Math.max(floorUpper, quantile(fitted, 1 - tail) ** widening));
       continue;
     }
-    lower.push(defaultLower);
-    upper.push(defaultUpper);
+    lower.push(floorLower);
+    upper.push(floorUpper);
   }
   return { lower, upper };
 }
