@@ -2,8 +2,10 @@
  * Fits the estimated actual wait to the waits timed by guests in line in TouringPlans.com's
  * recorded files (data: TouringPlans.com, see ../shared/data/touringplans/README.md) and writes the
  * parameters the service serves from to src/models/actual-wait-parameters.ts: one set per catalog
- * ride that a recorded file became, and one per ride kind for every other ride. A gone attraction's
- * readings still count toward its kind. Every reading is used: the service estimates today.
+ * ride that a recorded file became (the files `RECORDED_ATTRACTIONS` lists, and any other whose
+ * metadata names a catalog ride in its park), and one per ride kind for every other ride. A gone
+ * attraction's readings still count toward its kind. Every reading is used: the service estimates
+ * today.
  *
  *   npx tsx scripts/fit-actual-waits.ts [--touringplans DIR]
  */
@@ -12,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
 import { readTouringPlans } from '../src/backtest/touringplans-reader.js';
 import { Catalog } from '../src/catalog/catalog.js';
-import { RECORDED_ATTRACTIONS, recordedKinds } from '../src/catalog/recorded-attractions.js';
+import { recordedMatcher, type RecordedMatch } from '../src/catalog/recorded-attractions.js';
 import { RIDE_KINDS } from '../src/catalog/ride-kind.js';
 import { fitActualWaits } from '../src/models/actual-wait-fit.js';
 import type { ActualWaitParameters } from '../src/models/actual-wait.js';
@@ -24,15 +26,25 @@ const dir = touringPlansDir(values.touringplans);
 const recorded = readTouringPlans(dir);
 if (recorded.length === 0) throw new Error(`no <attraction>.csv.gz files in ${dir}`);
 
-const kindOf = recordedKinds(Catalog.load());
-const lastDay = Math.max(...recorded.flatMap((r) => r.timedWaits.map((wait) => wait.day)));
-const firstDay = Math.min(...recorded.flatMap((r) => r.timedWaits.map((wait) => wait.day)));
+const matchOf = recordedMatcher(Catalog.load());
+const matched = new Map<string, RecordedMatch>();
+for (const { attraction, park, names } of recorded) {
+  const match = matchOf(attraction, { park, names });
+  if (match) matched.set(attraction, match);
+  else
+    process.stderr.write(
+      `${attraction}: left out: not in RECORDED_ATTRACTIONS, and its metadata names no catalog ride of its park\n`,
+    );
+}
+const used = recorded.filter(({ attraction }) => matched.has(attraction));
+const lastDay = Math.max(...used.flatMap((r) => r.timedWaits.map((wait) => wait.day)));
+const firstDay = Math.min(...used.flatMap((r) => r.timedWaits.map((wait) => wait.day)));
 const fitted = fitActualWaits(
-  recorded.map(({ attraction, timedWaits }) => {
-    const kind = kindOf(attraction);
-    if (!kind) throw new Error(`${attraction}: not in RECORDED_ATTRACTIONS, so it has no kind`);
-    return { attraction, kind, waits: timedWaits };
-  }),
+  used.map(({ attraction, timedWaits }) => ({
+    attraction,
+    kind: matched.get(attraction)?.kind ?? 'family',
+    waits: timedWaits,
+  })),
   lastDay + 1,
 );
 
@@ -48,7 +60,7 @@ const rounded = (parameters: ActualWaitParameters): ActualWaitParameters => ({
 });
 
 const rides: Record<string, ActualWaitParameters> = {};
-for (const { file, ride } of RECORDED_ATTRACTIONS) {
+for (const [file, { ride }] of matched) {
   const parameters = fitted.attractions.get(file);
   if (ride !== null && parameters) rides[ride] = rounded(parameters);
 }
@@ -56,7 +68,7 @@ const table = {
   rides,
   kinds: Object.fromEntries(RIDE_KINDS.map((kind) => [kind, rounded(fitted.kinds[kind])])),
 };
-const readings = recorded.reduce((sum, r) => sum + r.timedWaits.length, 0);
+const readings = used.reduce((sum, r) => sum + r.timedWaits.length, 0);
 const source = `TouringPlans.com timed and posted waits, Walt Disney World, ${isoDateOf(firstDay)} to ${isoDateOf(lastDay)}`;
 
 const header = `/**

@@ -11,7 +11,7 @@
  * `coverage_80`: the share of timed waits inside the served 80% range.
  */
 import { Catalog } from '../catalog/catalog.js';
-import { recordedKinds } from '../catalog/recorded-attractions.js';
+import { recordedKinds, type RecordedDescription } from '../catalog/recorded-attractions.js';
 import type { RideKind } from '../catalog/ride-kind.js';
 import { fitActualWaits, fittedByMedianRegression, type TimedWait } from '../models/actual-wait-fit.js';
 import {
@@ -36,6 +36,9 @@ export interface ActualWaitScore {
 
 export interface ActualWaitAttraction {
   readonly attraction: string;
+  /** The park and names its metadata gives, for the kind of a file the recorded table lacks. */
+  readonly park?: string;
+  readonly names?: readonly string[];
   readonly timedWaits?: readonly TimedWait[];
 }
 
@@ -75,17 +78,20 @@ export function medianRatio(waits: readonly TimedWait[], from: number): number {
 }
 
 /**
- * One score per attraction with timed readings in the window, in the order given. An attraction
- * whose kind `kindOf` does not know is still scored, with the family kind's fit as its prior.
+ * One score per attraction with timed readings in the window, in the order given. `kindOf` is
+ * given the file and what its metadata says (park and names); an attraction whose kind it does
+ * not know is still scored, with the family kind's fit as its prior.
  */
 export function scoreActualWaits(
   attractions: readonly ActualWaitAttraction[],
   window: ActualWaitWindow,
-  kindOf: (attraction: string) => RideKind | undefined = recordedKinds(Catalog.load()),
+  kindOf: (attraction: string, described?: RecordedDescription) => RideKind | undefined = recordedKinds(
+    Catalog.load(),
+  ),
 ): ActualWaitScore[] {
-  const recorded = attractions.map(({ attraction, timedWaits = [] }) => ({
+  const recorded = attractions.map(({ attraction, park, names = [], timedWaits = [] }) => ({
     attraction,
-    kind: kindOf(attraction) ?? 'family',
+    kind: kindOf(attraction, park === undefined ? undefined : { park, names }) ?? 'family',
     waits: timedWaits,
   }));
   const scoredOf = (waits: readonly TimedWait[]) =>

@@ -50,6 +50,8 @@ const WINDOW_DAYS = 365;
 export interface BacktestAttraction {
   readonly attraction: string;
   readonly park: string;
+  /** Its names in the metadata: the kind of a file the recorded table lacks (`actual_waits`). */
+  readonly names?: readonly string[];
   readonly history: RideHistory;
   /** Waits timed by guests in line, for the estimated actual wait (`actual_waits`). */
   readonly timedWaits?: readonly TimedWait[];

@@ -1,7 +1,7 @@
 /**
  * Reads TouringPlans.com's recorded waits (data: TouringPlans.com; see the data set's README for the
  * licence): every `<attraction>.csv.gz` in a directory, plus `attractions_metadata.csv.gz` for the
- * park of each attraction when present. Posted waits become hourly means (what the wait models
+ * park and names of each attraction when present. Posted waits become hourly means (what the wait models
  * read); timed waits are a different measure (they run well below posted) and sparse, kept apart,
  * each paired with its posted wait (`pairTimedWaits`), for the estimated actual wait.
  */
@@ -16,6 +16,8 @@ export interface RecordedAttraction {
   readonly attraction: string;
   /** The park from the metadata file, or `unknown` when the metadata has no row for it. */
   readonly park: string;
+  /** The attraction's full and short names from the metadata file (none without a row). */
+  readonly names: readonly string[];
   readonly history: RideHistory;
   /** Waits timed by guests in line, each with the posted wait it was paired with. */
   readonly timedWaits: readonly TimedWait[];
@@ -56,21 +58,31 @@ function readCsv(path: string): { header: string[]; rows: string[][] } {
   return { header, rows };
 }
 
-/** Attraction file name → park, from `attractions_metadata.csv.gz` (empty when absent). */
-export function readAttractionParks(dir: string): Map<string, string> {
-  const parks = new Map<string, string>();
+/** What the metadata file says of one attraction file. */
+export interface AttractionMetadata {
+  readonly park: string;
+  /** Its full and short names, as the metadata spells them. */
+  readonly names: readonly string[];
+}
+
+/** Attraction file name → park and names, from `attractions_metadata.csv.gz` (empty when absent). */
+export function readAttractionMetadata(dir: string): Map<string, AttractionMetadata> {
+  const metadata = new Map<string, AttractionMetadata>();
   const path = join(dir, 'attractions_metadata.csv.gz');
-  if (!existsSync(path)) return parks;
+  if (!existsSync(path)) return metadata;
   const { header, rows } = readCsv(path);
-  const nameColumn = header.indexOf('dataset_name');
+  const fileColumn = header.indexOf('dataset_name');
   const parkColumn = header.indexOf('park');
-  if (nameColumn < 0 || parkColumn < 0) return parks;
+  const nameColumns = [header.indexOf('name'), header.indexOf('short_name')].filter((column) => column >= 0);
+  if (fileColumn < 0 || parkColumn < 0) return metadata;
   for (const row of rows) {
-    const name = row[nameColumn];
+    const file = row[fileColumn];
     const park = row[parkColumn];
-    if (name && park) parks.set(name, park);
+    if (!file || !park) continue;
+    const names = nameColumns.map((column) => row[column] ?? '').filter((name) => name !== '');
+    metadata.set(file, { park, names: [...new Set(names)] });
   }
-  return parks;
+  return metadata;
 }
 
 /** Clock minutes of a `YYYY-MM-DD HH:MM:SS` stamp since 1970-01-01 (its own date, not the park day's). */
@@ -146,13 +158,20 @@ export function readAttractionFile(path: string): RideHistory {
 
 /** Every attraction file in `dir`, sorted by name. */
 export function readTouringPlans(dir: string): RecordedAttraction[] {
-  const parks = readAttractionParks(dir);
+  const metadata = readAttractionMetadata(dir);
   return readdirSync(dir)
     .filter((name) => name.endsWith('.csv.gz') && !METADATA_FILES.has(name))
     .sort()
     .map((file) => {
       const attraction = file.slice(0, -'.csv.gz'.length);
       const { history, timedWaits } = readAttractionReadings(join(dir, file));
-      return { attraction, park: parks.get(attraction) ?? 'unknown', history, timedWaits };
+      const described = metadata.get(attraction);
+      return {
+        attraction,
+        park: described?.park ?? 'unknown',
+        names: described?.names ?? [],
+        history,
+        timedWaits,
+      };
     });
 }

@@ -56,16 +56,54 @@ export const RECORDED_ATTRACTIONS: readonly RecordedAttraction[] = [
   { file: 'toy_story_mania', name: 'Toy Story Mania!', ride: 'hollywood-studios_toy-story-mania' },
 ];
 
+/** What a recorded file's own metadata says of it: its park and the names it goes by. */
+export interface RecordedDescription {
+  readonly park: string;
+  readonly names: readonly string[];
+}
+
+/** The catalog ride a recorded file became (null: gone) and the kind of its ride. */
+export interface RecordedMatch {
+  readonly ride: string | null;
+  readonly kind: RideKind;
+}
+
 /**
- * The kind of each recorded file: its catalog ride's, or a gone attraction's from its own facts.
- * A file this table does not know has no kind (undefined).
+ * Each recorded file's ride and kind: the table's ride, or a gone attraction's own facts. A file
+ * the table does not know is matched to the catalog ride its metadata names in its park, so a
+ * headliner recorded in files the table has never seen is neither left out nor taken for a family
+ * ride; a file neither knows has no match (undefined).
  */
-export function recordedKinds(catalog: Catalog): (file: string) => RideKind | undefined {
-  const kinds = new Map<string, RideKind>();
+export function recordedMatcher(
+  catalog: Catalog,
+): (file: string, described?: RecordedDescription) => RecordedMatch | undefined {
+  const matches = new Map<string, RecordedMatch>();
   for (const recorded of RECORDED_ATTRACTIONS) {
     const lookup = recorded.ride === null ? undefined : catalog.ride(recorded.ride);
     const facts = lookup?.kind === 'found' ? lookup.ride : recorded.facts;
-    if (facts) kinds.set(recorded.file, rideKind(facts));
+    if (facts)
+      matches.set(recorded.file, {
+        ride: lookup?.kind === 'found' ? lookup.ride.id : null,
+        kind: rideKind(facts),
+      });
   }
-  return (file) => kinds.get(file);
+  return (file, described) => {
+    const known = matches.get(file);
+    if (known !== undefined || !described) return known;
+    const park = catalog.park(described.park);
+    if (!park) return undefined;
+    for (const name of described.names) {
+      const lookup = catalog.ride(name, park);
+      if (lookup.kind === 'found') return { ride: lookup.ride.id, kind: rideKind(lookup.ride) };
+    }
+    return undefined;
+  };
+}
+
+/** The kind of each recorded file, as `recordedMatcher` matches it; undefined for an unknown file. */
+export function recordedKinds(
+  catalog: Catalog,
+): (file: string, described?: RecordedDescription) => RideKind | undefined {
+  const match = recordedMatcher(catalog);
+  return (file, described) => match(file, described)?.kind;
 }

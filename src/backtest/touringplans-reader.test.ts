@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readAttractionMetadata, readTouringPlans } from './touringplans-reader.js';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+function directory(files: Record<string, string>): string {
+  dir = mkdtempSync(join(tmpdir(), 'queuecast-reader-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), gzipSync(text));
+  return dir;
+}
+
+const ONE_DAY = [
+  '"park_date","wait_datetime","wait_minutes_actual","wait_minutes_posted"',
+  '2019-03-01,"2019-03-01 10:05:00",,40',
+  '2019-03-01,"2019-03-01 10:15:00",25,',
+].join('\n');
+
+describe('the TouringPlans.com reader', () => {
+  it('gives each file the park and the names (full and short, once each) of its metadata row', () => {
+    const path = directory({
+      'attractions_metadata.csv.gz': [
+        '"dataset_name","name","short_name","park","land"',
+        '"7_dwarfs_train","Seven Dwarfs Mine Train","Seven Dwarfs Mine Train","Magic Kingdom","Fantasyland"',
+        '"rock_coaster","Rock \'n\' Roller Coaster, Starring Aerosmith","Rock Coaster","Disney\'s Hollywood Studios","Sunset"',
+      ].join('\n'),
+      '7_dwarfs_train.csv.gz': ONE_DAY,
+      'unlisted.csv.gz': ONE_DAY,
+    });
+    expect(readAttractionMetadata(path).get('rock_coaster')).toEqual({
+      park: "Disney's Hollywood Studios",
+      names: ["Rock 'n' Roller Coaster, Starring Aerosmith", 'Rock Coaster'],
+    });
+    const read = readTouringPlans(path);
+    expect(read.map(({ attraction, park, names }) => ({ attraction, park, names }))).toEqual([
+      { attraction: '7_dwarfs_train', park: 'Magic Kingdom', names: ['Seven Dwarfs Mine Train'] },
+      { attraction: 'unlisted', park: 'unknown', names: [] },
+    ]);
+    expect(read[0]?.timedWaits).toHaveLength(1);
+  });
+
+  it('reads a directory without metadata, every file of an unknown park', () => {
+    const path = directory({ 'ride.csv.gz': ONE_DAY });
+    expect(readAttractionMetadata(path).size).toBe(0);
+    expect(readTouringPlans(path)[0]).toMatchObject({ attraction: 'ride', park: 'unknown', names: [] });
+  });
+});
