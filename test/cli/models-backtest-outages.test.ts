@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config/index.js';
 import type { IngestBatch } from '../../src/store/ports.js';
 import type { OutageBacktestResult } from '../../src/backtest/outage-backtest.js';
 import { formatOutageBacktest } from '../../src/cli/commands/models/backtest-outages.js';
-import { cli } from '../support/cli.js';
+import { cli, cliWith } from '../support/cli.js';
 
 const PARK = 'magic-kingdom';
 const RIDE = 'magic-kingdom_space-mountain';
@@ -89,4 +89,27 @@ describe('models backtest-outages', () => {
   it('words the same result as a table for people without --json', () => {
     expect(formatOutageBacktest(result)).toMatch(/^all\s+10\s+14\s+0\.00\s+0\.00/m);
   });
+});
+
+describe('models backtest-outages on a fresh data directory', () => {
+  it("records the embedded default's history first, as the server's first start would, and scores it", async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'queuecast-backtest-outages-fresh-'));
+    try {
+      // Three weeks of coverage keep the run short; the default coverage start gives two months.
+      const coverageStart = new Date(Date.now() - 22 * DAY).toISOString().slice(0, 10);
+      const run = () =>
+        cliWith({ DATA_DIR: fresh, COVERAGE_START: coverageStart }, 'models', 'backtest-outages', '--json');
+      const first = await run();
+      const scored = JSON.parse(first.stdout) as OutageBacktestResult;
+      expect(scored.origins).toBeGreaterThan(0);
+      expect(scored.checkpoints[0]?.outages_scored).toBeGreaterThan(0);
+      expect(first.stderr).toMatch(/rows/);
+      // A second run reads what the first recorded and records nothing more.
+      const second = await run();
+      expect(second.stderr).toBe('');
+      expect((JSON.parse(second.stdout) as OutageBacktestResult).origins).toBe(scored.origins);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

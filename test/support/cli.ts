@@ -6,8 +6,16 @@ const run = promisify(execFile);
 
 /** Runs the CLI as an operator would (`npm run --silent cli -- …`), against a data directory. */
 export async function cli(dataDir: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return cliWith({ DATA_DIR: dataDir }, ...args);
+}
+
+/** `cli` with more of the operator's environment (a data directory among it). */
+export async function cliWith(
+  vars: Record<string, string>,
+  ...args: string[]
+): Promise<{ stdout: string; stderr: string }> {
   return run('node_modules/.bin/tsx', ['src/cli/main.ts', ...args], {
-    env: operatorEnvironment({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    env: operatorEnvironment({ LOG_LEVEL: 'silent', ...vars }),
   });
 }
 

@@ -1,5 +1,8 @@
 import { parseArgs } from 'node:util';
 import { openStores } from '../../../app/drivers.js';
+import { createLogger } from '../../../app/logger.js';
+import { catchUpProgress } from '../../../app/progress.js';
+import { recordingIngest } from '../../../app/recording-ingest.js';
 import {
   backtestOutages,
   type CheckpointScore,
@@ -8,6 +11,7 @@ import {
 import { Catalog } from '../../../catalog/catalog.js';
 import { systemClock } from '../../../lib/clock.js';
 import { readOutageHistory } from '../../../services/reopening/history.js';
+import type { HistoryStore } from '../../../store/ports.js';
 import { UsageError, type Command } from '../../command.js';
 import { table } from '../../table.js';
 
@@ -31,7 +35,7 @@ function checkpointRows(label: string, checkpoints: readonly CheckpointScore[]):
 /** The readable report: the checkpoints, then the same per status and way of opening. */
 export function formatOutageBacktest(result: OutageBacktestResult): string {
   if (result.origins === 0) {
-    return `No origin to score: the store holds less than two weeks of recorded history (up to ${result.until}).\n`;
+    return `No origin to score: the store holds less than two weeks of recorded history (up to ${result.until}); a real feed's history grows while the server runs.\n`;
   }
   const header = ['', 'minutes down', 'scored', 'MAE', 'naive MAE', 'gain', 'within 80% range'];
   const groups = result.by_status.flatMap((group) =>
@@ -58,6 +62,13 @@ ${table([header, ...groups])}
 ${bound}`;
 }
 
+/** Whether no park has a recorded change: a store nothing has written to. */
+async function recordsNothing(store: HistoryStore): Promise<boolean> {
+  for (const park of Catalog.load().parks)
+    if ((await store.firstChangeAt(park.key)) !== undefined) return false;
+  return true;
+}
+
 /** Backtests the reopening estimates on the outages the configured store recorded. */
 export const modelsBacktestOutages: Command = {
   usage: '[--json] [--bound]',
@@ -77,6 +88,20 @@ export const modelsBacktestOutages: Command = {
     const stores = await openStores(config);
     let result: OutageBacktestResult;
     try {
+      if (config.feed === 'sim' && (await recordsNothing(stores.history))) {
+        // The embedded default's history is the simulator's: a store that has recorded nothing yet
+        // (a fresh DATA_DIR, before the server's first start) is given it as that start records it.
+        const ingest = await recordingIngest({
+          config,
+          store: stores.history,
+          clock: systemClock,
+          logger: createLogger('warn'),
+        });
+        const progress = catchUpProgress();
+        progress.finish(
+          await ingest.fillUnrecorded(config.coverageStart, systemClock.now(), progress.onProgress),
+        );
+      }
       const history = await readOutageHistory(stores.history, Catalog.load());
       const now = systemClock.now();
       result = backtestOutages({
