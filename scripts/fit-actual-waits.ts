@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
 import { readTouringPlans } from '../src/backtest/touringplans-reader.js';
 import { Catalog } from '../src/catalog/catalog.js';
-import { recordedMatcher, type RecordedMatch } from '../src/catalog/recorded-attractions.js';
+import { recordedMatcher } from '../src/catalog/recorded-attractions.js';
 import { RIDE_KINDS } from '../src/catalog/ride-kind.js';
 import { fitActualWaits } from '../src/models/actual-wait-fit.js';
 import type { ActualWaitParameters } from '../src/models/actual-wait.js';
@@ -27,24 +27,18 @@ const recorded = readTouringPlans(dir);
 if (recorded.length === 0) throw new Error(`no <attraction>.csv.gz files in ${dir}`);
 
 const matchOf = recordedMatcher(Catalog.load());
-const matched = new Map<string, RecordedMatch>();
-for (const { attraction, park, names } of recorded) {
-  const match = matchOf(attraction, { park, names });
-  if (match) matched.set(attraction, match);
-  else
-    process.stderr.write(
-      `${attraction}: left out: not in RECORDED_ATTRACTIONS, and its metadata names no catalog ride of its park\n`,
-    );
-}
-const used = recorded.filter(({ attraction }) => matched.has(attraction));
+const used = recorded.flatMap((attraction) => {
+  const match = matchOf(attraction.attraction, attraction);
+  if (match) return [{ ...attraction, match }];
+  process.stderr.write(
+    `${attraction.attraction}: left out: not in RECORDED_ATTRACTIONS, and its metadata names no catalog ride of its park\n`,
+  );
+  return [];
+});
 const lastDay = Math.max(...used.flatMap((r) => r.timedWaits.map((wait) => wait.day)));
 const firstDay = Math.min(...used.flatMap((r) => r.timedWaits.map((wait) => wait.day)));
 const fitted = fitActualWaits(
-  used.map(({ attraction, timedWaits }) => ({
-    attraction,
-    kind: matched.get(attraction)?.kind ?? 'family',
-    waits: timedWaits,
-  })),
+  used.map(({ attraction, match, timedWaits }) => ({ attraction, kind: match.kind, waits: timedWaits })),
   lastDay + 1,
 );
 
@@ -60,9 +54,9 @@ const rounded = (parameters: ActualWaitParameters): ActualWaitParameters => ({
 });
 
 const rides: Record<string, ActualWaitParameters> = {};
-for (const [file, { ride }] of matched) {
-  const parameters = fitted.attractions.get(file);
-  if (ride !== null && parameters) rides[ride] = rounded(parameters);
+for (const { attraction, match } of used) {
+  const parameters = fitted.attractions.get(attraction);
+  if (match.ride !== null && parameters) rides[match.ride] = rounded(parameters);
 }
 const table = {
   rides,

@@ -1,9 +1,9 @@
 /**
  * Reads TouringPlans.com's recorded waits (data: TouringPlans.com; see the data set's README for the
  * licence): every `<attraction>.csv.gz` in a directory, plus `attractions_metadata.csv.gz` for the
- * park and names of each attraction when present. Posted waits become hourly means (what the wait models
- * read); timed waits are a different measure (they run well below posted) and sparse, kept apart,
- * each paired with its posted wait (`pairTimedWaits`), for the estimated actual wait.
+ * park and names of each attraction when present. Posted waits become hourly means (what the wait
+ * models read); timed waits are a different measure (they run well below posted) and sparse, kept
+ * apart, each paired with its posted wait (`pairTimedWaits`), for the estimated actual wait.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
