@@ -63,9 +63,8 @@ ${bound}`;
 }
 
 /** Whether no park has a recorded change: a store nothing has written to. */
-async function recordsNothing(store: HistoryStore): Promise<boolean> {
-  for (const park of Catalog.load().parks)
-    if ((await store.firstChangeAt(park.key)) !== undefined) return false;
+async function recordsNothing(store: HistoryStore, catalog: Catalog): Promise<boolean> {
+  for (const park of catalog.parks) if ((await store.firstChangeAt(park.key)) !== undefined) return false;
   return true;
 }
 
@@ -85,10 +84,11 @@ export const modelsBacktestOutages: Command = {
     } catch (error) {
       throw new UsageError(error instanceof Error ? error.message : String(error));
     }
+    const catalog = Catalog.load();
     const stores = await openStores(config);
     let result: OutageBacktestResult;
     try {
-      if (config.feed === 'sim' && (await recordsNothing(stores.history))) {
+      if (config.feed === 'sim' && (await recordsNothing(stores.history, catalog))) {
         // The embedded default's history is the simulator's: a store that has recorded nothing yet
         // (a fresh DATA_DIR, before the server's first start) is given it as that start records it.
         const ingest = await recordingIngest({
@@ -102,7 +102,7 @@ export const modelsBacktestOutages: Command = {
           await ingest.fillUnrecorded(config.coverageStart, systemClock.now(), progress.onProgress),
         );
       }
-      const history = await readOutageHistory(stores.history, Catalog.load());
+      const history = await readOutageHistory(stores.history, catalog);
       const now = systemClock.now();
       result = backtestOutages({
         outages: history?.outages ?? [],
