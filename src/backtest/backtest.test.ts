@@ -134,6 +134,29 @@ describe('the backtest', () => {
     expect(bound.crowd_within_1).toBeGreaterThan((result.parks[0]?.crowd_within_1 ?? 1) + 0.2);
   });
 
+  it("scores the forecast told the month's level only when asked, from the scored days after each origin", () => {
+    // Each scored month runs at a level of its own, held from just after its origin to 30 days on:
+    // the models, which follow the month before, cannot know it; told it in hindsight, they can.
+    const days = 364 * 3;
+    const origins = rollingOrigins(START + days - 1);
+    const level = (day: number) => {
+      const month = origins.findIndex((origin) => day > origin && day <= origin + HORIZON_DAYS);
+      return month < 0 ? 1 : Math.exp(0.6 * Math.sin(2.3 * month));
+    };
+    const rides = [10, 25].map((base, i) => ({
+      attraction: `ride${i}`,
+      park: 'Park',
+      history: history(days, (day, hour) => base * level(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
+    }));
+    expect(runBacktest(rides, quick).crowd_level_bounds).toBeUndefined();
+    const result = runBacktest(rides, { ...quick, crowdBound: true });
+    const [bound] = result.crowd_level_bounds ?? [];
+    if (!bound) throw new Error('one bound expected');
+    expect(bound.days_scored).toBe(result.parks[0]?.days_scored);
+    expect(bound.crowd_within_1).toBeGreaterThan(0.9);
+    expect(bound.crowd_within_1).toBeGreaterThan((result.parks[0]?.crowd_within_1 ?? 1) + 0.2);
+  });
+
   it("scores the nowcast's yardsticks only when asked, the hindsight scaling never behind the square root", () => {
     // Each day runs at one level from morning to night: the morning tells it, and so does the
     // oracle told the rest of the day's level; the forecast, not knowing the day, does not.

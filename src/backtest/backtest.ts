@@ -16,7 +16,7 @@
  * estimated actual wait is scored on timed waits over the same 365 days (`actual-waits.ts`).
  */
 import type { TimedWait } from '../models/actual-wait-fit.js';
-import { middayMean } from '../models/crowd.js';
+import { middayMean, predictedIndex } from '../models/crowd.js';
 import { modelCrowdForecast, scoreCrowdLevels, type CrowdForecast } from '../models/crowd-accuracy.js';
 import type { ParkCalendar } from '../models/calendar-features.js';
 import {
@@ -121,6 +121,8 @@ export interface BacktestResult {
   readonly actual_wait_bounds?: ActualWaitBound[];
   /** With `crowdBound`: the neighbour oracle's crowd figures per park (not a forecast). */
   readonly crowd_bounds?: ParkScore[];
+  /** With `crowdBound`: the forecast told each origin's month level in hindsight, per park (not a forecast). */
+  readonly crowd_level_bounds?: ParkScore[];
 }
 
 /** `count` origins evenly spread so that the first is 365 days before the last day and the last leaves 30 days to score. */
@@ -345,6 +347,31 @@ const neighbourOracle: CrowdForecast = (day, actual) => {
   return count > 0 ? Math.exp(logSum / count) : Number.NaN;
 };
 
+/**
+ * Not a forecast: the models' own forecast, scaled by how far the scored days after its origin ran
+ * above or below it on average (geometric mean of actual ÷ forecast index, in hindsight): what the
+ * forecast reaches once the level of the month ahead is known and only the day-to-day pattern is
+ * its own. Shown with `--crowd-bound`; never part of the scored figures. Each origin hands the
+ * forecast a map of its own scored days, so the month's factor is worked out once per map.
+ */
+const monthFactors = new WeakMap<ReadonlyMap<number, number>, number>();
+const monthLevelOracle: CrowdForecast = (day, actual, rides) => {
+  let factor = monthFactors.get(actual);
+  if (factor === undefined) {
+    let logSum = 0;
+    let count = 0;
+    for (const [other, index] of actual) {
+      const forecast = predictedIndex(rides, other);
+      if (!(index > 0) || !(forecast > 0)) continue;
+      logSum += Math.log(index / forecast);
+      count++;
+    }
+    factor = count > 0 ? Math.exp(logSum / count) : Number.NaN;
+    monthFactors.set(actual, factor);
+  }
+  return predictedIndex(rides, day) * factor;
+};
+
 /** The park's crowd levels at its rolling origins, each from the rides fitted there. */
 function scorePark(
   park: string,
@@ -382,7 +409,10 @@ export interface BacktestProgress {
 export interface BacktestOptions {
   readonly model?: CombinedModelOptions;
   readonly onAttraction?: BacktestProgress;
-  /** Also score the neighbour oracle's crowd levels (`crowd_bounds`), a yardstick for day-to-day noise. */
+  /**
+   * Also score the crowd levels' yardsticks: the neighbour oracle (`crowd_bounds`, day-to-day noise)
+   * and the forecast told the month's level (`crowd_level_bounds`).
+   */
   readonly crowdBound?: boolean;
   /** Also score the nowcast's yardsticks (`nowcast_bounds` per attraction). */
   readonly nowcastBound?: boolean;
@@ -475,7 +505,10 @@ export function runBacktest(
   return {
     ...result,
     ...(crowdBound
-      ? { crowd_bounds: sortedParks.map(([park, rides]) => scorePark(park, rides, neighbourOracle)) }
+      ? {
+          crowd_bounds: sortedParks.map(([park, rides]) => scorePark(park, rides, neighbourOracle)),
+          crowd_level_bounds: sortedParks.map(([park, rides]) => scorePark(park, rides, monthLevelOracle)),
+        }
       : {}),
     ...(window ? { actual_wait_bounds: boundActualWaits(attractions, window) } : {}),
   };

@@ -104,6 +104,7 @@ describe('models backtest', () => {
     }
     // The neighbour oracle is a yardstick asked for by name, never part of the contract's object.
     expect(Object.keys(result)).not.toContain('crowd_bounds');
+    expect(Object.keys(result)).not.toContain('crowd_level_bounds');
   }, 120_000);
 
   it('prints a readable table crediting TouringPlans.com, the yardsticks apart with --crowd-bound, --nowcast-bound and --actual-bound', async () => {
@@ -125,6 +126,8 @@ describe('models backtest', () => {
     expect(stdout).toMatch(/pooled/);
     const [, oracle] = stdout.split('Not a forecast: an oracle');
     expect(oracle).toMatch(/unknown\s+360\s+\d+\.\d\d\s+\d+%\s+\d+%/);
+    const [, month] = stdout.split('Not a forecast either: the models');
+    expect(month).toMatch(/unknown\s+360\s+\d+\.\d\d\s+\d+%\s+\d+%/);
     const [, yardsticks] = stdout.split("Not forecasts: the nowcast's yardsticks");
     expect(yardsticks).toMatch(/11:00\s+\d+(\s+\d+\.\d\d){5}(\s+-?\d+%){3}/);
     expect(yardsticks).toMatch(/13:00\s+\d+/);

@@ -202,7 +202,11 @@ export function formatBacktest(result: BacktestResult): string {
   const bounds =
     result.crowd_bounds === undefined
       ? ''
-      : `\nNot a forecast: an oracle told the actual crowd index of the 3 days either side of each scored day, on the same scale: what knowing the surrounding days' actual crowds gives on this data:\n\n${parkTable(result.crowd_bounds)}\n`;
+      : `\nNot a forecast: an oracle told the actual crowd index of the 3 days either side of each scored day, on the same scale: what knowing the surrounding days' actual crowds gives on this data:\n\n${parkTable(result.crowd_bounds)}\n${
+          result.crowd_level_bounds === undefined
+            ? ''
+            : `\nNot a forecast either: the models' own forecast told, in hindsight, how far the 30 days after each origin ran above or below it on average: what the forecast reaches once the month's level is known:\n\n${parkTable(result.crowd_level_bounds)}\n`
+        }`;
   const nowcastBounds = result.attractions.some((score) => score.nowcast_bounds)
     ? nowcastBoundTable(result)
     : '';
