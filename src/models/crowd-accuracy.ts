@@ -13,6 +13,7 @@ import {
   observedIndex,
   predictedIndex,
   typicalMidday,
+  type CrowdScale,
   type RidePredictor,
 } from './crowd.js';
 import type { RideHistory } from './hourly-history.js';
@@ -72,6 +73,68 @@ export function scoreCrowdLevels(
   return runSteps(crowdLevelSteps(origins, originAt, horizonDays, forecast));
 }
 
+/**
+ * What scoring one origin reads besides the forecast: each ride's typical midday wait and the 1-10
+ * scale from the days before it, and the park's actual index of the `horizonDays` days after it.
+ */
+export interface CrowdOriginFrame {
+  readonly middays: readonly number[];
+  readonly scale: CrowdScale;
+  readonly actual: ReadonlyMap<number, number>;
+}
+
+export function crowdOriginFrame(
+  fits: readonly RideHistory[],
+  scored: readonly RideHistory[],
+  origin: number,
+  horizonDays: number,
+): CrowdOriginFrame {
+  const middays = fits.map((fit) => typicalMidday(fit, origin));
+  return {
+    middays,
+    scale: crowdScale([...observedIndex(fits, middays, origin - SCALE_DAYS, origin - 1).values()]),
+    actual: observedIndex(scored, middays, origin + 1, origin + horizonDays),
+  };
+}
+
+/** The running count of the levels forecasts missed by, over origins and their scored days. */
+export class CrowdLevelTally {
+  private scoredOrigins = 0;
+  private days = 0;
+  private errorSum = 0;
+  private within1 = 0;
+  private within2 = 0;
+  private readonly indexRatios: number[] = [];
+
+  /** An origin with data to score begins (whether or not any of its days gets a forecast). */
+  addOrigin(): void {
+    this.scoredOrigins++;
+  }
+
+  /** One scored day: its forecast and actual index on the origin's scale (a NaN skips the day). */
+  addDay(forecastIndex: number, index: number, scale: CrowdScale): void {
+    if (Number.isNaN(forecastIndex) || Number.isNaN(index)) return;
+    if (forecastIndex > 0 && index > 0) this.indexRatios.push(index / forecastIndex);
+    const error = Math.abs(crowdLevel(forecastIndex, scale) - crowdLevel(index, scale));
+    this.days++;
+    this.errorSum += error;
+    if (error <= 1) this.within1++;
+    if (error <= 2) this.within2++;
+  }
+
+  score(): CrowdLevelScore {
+    const share = (count: number) => (this.days > 0 ? count / this.days : Number.NaN);
+    return {
+      origins: this.scoredOrigins,
+      days: this.days,
+      maeLevels: share(this.errorSum),
+      within1: share(this.within1),
+      within2: share(this.within2),
+      indexRatios: [...this.indexRatios],
+    };
+  }
+}
+
 /** `scoreCrowdLevels` in steps: it yields after each origin. */
 export function* crowdLevelSteps(
   origins: readonly number[],
@@ -79,42 +142,18 @@ export function* crowdLevelSteps(
   horizonDays: number,
   forecast: CrowdForecast = modelCrowdForecast,
 ): Steps<CrowdLevelScore> {
-  const indexRatios: number[] = [];
-  let scoredOrigins = 0;
-  let days = 0;
-  let errorSum = 0;
-  let within1 = 0;
-  let within2 = 0;
+  const tally = new CrowdLevelTally();
   for (const origin of origins) {
     yield;
     const at = originAt(origin);
     if (!at) continue;
-    scoredOrigins++;
-    const middays = at.fits.map((fit) => typicalMidday(fit, origin));
-    const scale = crowdScale([...observedIndex(at.fits, middays, origin - SCALE_DAYS, origin - 1).values()]);
-    const actual = observedIndex(at.scored, middays, origin + 1, origin + horizonDays);
+    tally.addOrigin();
+    const { middays, scale, actual } = crowdOriginFrame(at.fits, at.scored, origin, horizonDays);
     const rides = at.predict.map((predict, ride) => ({
       predict,
       typicalMidday: middays[ride] ?? Number.NaN,
     }));
-    for (const [day, index] of actual) {
-      const forecastIndex = forecast(day, actual, rides);
-      if (Number.isNaN(forecastIndex) || Number.isNaN(index)) continue;
-      if (forecastIndex > 0 && index > 0) indexRatios.push(index / forecastIndex);
-      const error = Math.abs(crowdLevel(forecastIndex, scale) - crowdLevel(index, scale));
-      days++;
-      errorSum += error;
-      if (error <= 1) within1++;
-      if (error <= 2) within2++;
-    }
+    for (const [day, index] of actual) tally.addDay(forecast(day, actual, rides), index, scale);
   }
-  const share = (count: number) => (days > 0 ? count / days : Number.NaN);
-  return {
-    origins: scoredOrigins,
-    days,
-    maeLevels: share(errorSum),
-    within1: share(within1),
-    within2: share(within2),
-    indexRatios,
-  };
+  return tally.score();
 }

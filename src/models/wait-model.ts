@@ -325,6 +325,22 @@ export function fitParkWaitModels(
 }
 
 /**
+ * Told what the calibration makes at each earlier origin as it makes it: the level models fitted
+ * there, then each target day's recorded entries (per ride, in the order of the histories) and the
+ * combined models' predictions of its hours. The served accuracy scores them, so it measures the
+ * models the service serves without fitting them again.
+ */
+export interface CalibrationObserver {
+  origin(earlier: number, points: readonly PointModel[]): void;
+  day(
+    earlier: number,
+    day: number,
+    entries: readonly (HourlyDay | undefined)[],
+    predict: readonly ((hour: number) => number)[],
+  ): void;
+}
+
+/**
  * `fitParkWaitModels` in steps (a park of years and dozens of rides takes seconds): it yields
  * between rides' level models, trees and calibration days.
  */
@@ -333,6 +349,7 @@ export function* parkWaitModelsSteps(
   origin: number,
   calendar: ParkCalendar = () => undefined,
   options: CombinedModelOptions = DEFAULT_COMBINED_OPTIONS,
+  observer?: CalibrationObserver,
 ): Steps<ParkWaitModels> {
   const level = options.level;
   const share = calendarShareAt(histories, origin, options);
@@ -388,6 +405,7 @@ export function* parkWaitModelsSteps(
       earlierPoints.map((point) => point.typical),
     );
     const predictors = earlierPoints.map((point, ride) => combined(point, earlierCalendar, ride, share));
+    observer?.origin(earlier, earlierPoints);
     for (let horizon = 1; horizon <= 30; horizon++) {
       const day = earlier + horizon;
       const entries = byDays.map((byDay) => byDay.get(day));
@@ -400,6 +418,7 @@ export function* parkWaitModelsSteps(
         );
         return (hour: number) => hours[hour] ?? Number.NaN;
       });
+      observer?.day(earlier, day, entries, dayPredictors);
       const band = errors.map((rideErrors) => rideErrors[horizonBandOf(horizon)]);
       entries.forEach((entry, ride) => {
         if (!entry) return;

@@ -1,19 +1,15 @@
 /**
  * The crowd forecast's accuracy on the park's recorded history, served with `/v1/parks/{park}/crowds`
  * and `/v1/parks/{park}/crowds/actuals`: at earlier origins (every 7 days, the latest 31 days back
- * so all 30 target days are finished), level models (with the park's calendar) fitted on the days
- * before each origin only, scored on the crowd level (`scoreCrowdLevels`, as the backtest scores
- * it) and the hourly waits of the following 30 days.
+ * so all 30 target days are finished), the models the service serves as they would have been made
+ * there (the wait models' calibration makes them, `CalibrationObserver`), scored on the crowd level
+ * (`CrowdLevelTally`, as the backtest scores it) and the hourly waits of the following 30 days.
  */
-import { crowdLevelSteps } from '../../models/crowd-accuracy.js';
-import type { Steps } from '../../lib/steps.js';
+import { CrowdLevelTally, crowdOriginFrame, type CrowdOriginFrame } from '../../models/crowd-accuracy.js';
+import { predictedIndex } from '../../models/crowd.js';
 import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay } from '../../models/hourly-history.js';
-import type { ParkCalendar } from '../../models/calendar-features.js';
-import {
-  DEFAULT_WAIT_MODEL_OPTIONS,
-  fitParkPointModels,
-  type PointModel,
-} from '../../models/wait-forecast.js';
+import type { PointModel } from '../../models/wait-forecast.js';
+import type { CalibrationObserver } from '../../models/wait-model.js';
 import { FORECAST_DAYS } from './crowd-forecast.js';
 
 const ORIGINS = 8;
@@ -40,66 +36,99 @@ class WaitErrors {
   typical = 0;
   hours = 0;
 
-  /** Adds the hours 8:00-21:59 with two readings or more of the days after `origin`. */
-  add(models: readonly PointModel[], histories: readonly HourlyDay[][], origin: number): void {
-    histories.forEach((list, ride) => {
-      const model = models[ride];
-      if (!model) return;
-      for (const entry of list) {
-        if (entry.day <= origin || entry.day > origin + FORECAST_DAYS) continue;
-        for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
-          if ((entry.counts[hour] ?? 0) < 2) continue;
-          const predicted = model.predict(entry.day, hour);
-          const usual = model.typical.means[weekdayOf(entry.day) * 24 + hour] ?? Number.NaN;
-          const value = entry.means[hour] ?? Number.NaN;
-          if (Number.isNaN(predicted) || Number.isNaN(usual) || Number.isNaN(value)) continue;
-          this.model += Math.abs(predicted - value);
-          this.typical += Math.abs(usual - value);
-          this.hours++;
-        }
+  /** Adds one day's hours 8:00-21:59 with two readings or more. */
+  addDay(
+    day: number,
+    entries: readonly (HourlyDay | undefined)[],
+    points: readonly PointModel[],
+    predict: readonly ((hour: number) => number)[],
+  ): void {
+    entries.forEach((entry, ride) => {
+      const point = points[ride];
+      const ridePredict = predict[ride];
+      if (!entry || !point || !ridePredict) return;
+      for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+        if ((entry.counts[hour] ?? 0) < 2) continue;
+        const predicted = ridePredict(hour);
+        const usual = point.typical.means[weekdayOf(day) * 24 + hour] ?? Number.NaN;
+        const value = entry.means[hour] ?? Number.NaN;
+        if (Number.isNaN(predicted) || Number.isNaN(usual) || Number.isNaN(value)) continue;
+        this.model += Math.abs(predicted - value);
+        this.typical += Math.abs(usual - value);
+        this.hours++;
       }
     });
   }
 }
 
 /**
- * The accuracy of a park's models whose rides recorded `histories` (finished days, oldest first),
- * and each scored day's actual ÷ predicted crowd index (the level range comes from them); in
- * steps, one origin each.
+ * The accuracy of a park's models whose rides recorded `histories` (finished days, oldest first,
+ * in the order the wait models are fitted in), measured from what their calibration hands it, and
+ * each scored day's actual ÷ predicted crowd index (the level range comes from them).
  */
-export function* measureAccuracySteps(
-  histories: readonly HourlyDay[][],
-  todayDay: number,
-  calendar: ParkCalendar,
-): Steps<{ accuracy: CrowdAccuracy; indexRatios: number[] }> {
-  const origins = Array.from(
-    { length: ORIGINS },
-    (_, k) => todayDay - FORECAST_DAYS - 1 - ORIGIN_STEP_DAYS * k,
-  );
-  const waits = new WaitErrors();
-  const crowd = yield* crowdLevelSteps(
-    origins,
-    (origin) => {
-      const fits = histories.map((list) => list.filter((entry) => entry.day < origin));
-      if (fits.every((list) => list.length < MIN_FIT_DAYS)) return undefined;
-      const models = fitParkPointModels(fits, origin, DEFAULT_WAIT_MODEL_OPTIONS, calendar);
-      // The hourly waits are scored with the same models, while this origin's are at hand.
-      waits.add(models, histories, origin);
-      return { fits, scored: histories, predict: models.map((model) => model.predict) };
-    },
-    FORECAST_DAYS,
-  );
-  const { days } = crowd;
-  return {
-    accuracy: {
-      origins: crowd.origins,
-      days_scored: days,
-      mae_levels: days > 0 ? round(crowd.maeLevels) : null,
-      within_1: days > 0 ? round(crowd.within1, 3) : null,
-      within_2: days > 0 ? round(crowd.within2, 3) : null,
-      wait_mae_minutes: waits.hours > 0 ? round(waits.model / waits.hours) : null,
-      typical_mae_minutes: waits.hours > 0 ? round(waits.typical / waits.hours) : null,
-    },
-    indexRatios: crowd.indexRatios,
-  };
+export class AccuracyMeter implements CalibrationObserver {
+  private readonly origins: ReadonlySet<number>;
+  private readonly waits = new WaitErrors();
+  private readonly crowd = new CrowdLevelTally();
+  /** The origin being scored, while the calibration is at one of ours. */
+  private current:
+    | { readonly origin: number; readonly points: readonly PointModel[]; readonly frame: CrowdOriginFrame }
+    | undefined;
+
+  constructor(
+    private readonly histories: readonly HourlyDay[][],
+    todayDay: number,
+  ) {
+    this.origins = new Set(
+      Array.from({ length: ORIGINS }, (_, k) => todayDay - FORECAST_DAYS - 1 - ORIGIN_STEP_DAYS * k),
+    );
+  }
+
+  origin(earlier: number, points: readonly PointModel[]): void {
+    this.current = undefined;
+    if (!this.origins.has(earlier)) return;
+    const fits = this.histories.map((list) => list.filter((entry) => entry.day < earlier));
+    if (fits.every((list) => list.length < MIN_FIT_DAYS)) return;
+    this.crowd.addOrigin();
+    this.current = {
+      origin: earlier,
+      points,
+      frame: crowdOriginFrame(fits, this.histories, earlier, FORECAST_DAYS),
+    };
+  }
+
+  day(
+    earlier: number,
+    day: number,
+    entries: readonly (HourlyDay | undefined)[],
+    predict: readonly ((hour: number) => number)[],
+  ): void {
+    const current = this.current;
+    if (current?.origin !== earlier) return;
+    this.waits.addDay(day, entries, current.points, predict);
+    const index = current.frame.actual.get(day);
+    if (index === undefined) return;
+    const rides = predict.map((ridePredict, ride) => ({
+      predict: (_day: number, hour: number) => ridePredict(hour),
+      typicalMidday: current.frame.middays[ride] ?? Number.NaN,
+    }));
+    this.crowd.addDay(predictedIndex(rides, day), index, current.frame.scale);
+  }
+
+  result(): { accuracy: CrowdAccuracy; indexRatios: number[] } {
+    const crowd = this.crowd.score();
+    const { days } = crowd;
+    return {
+      accuracy: {
+        origins: crowd.origins,
+        days_scored: days,
+        mae_levels: days > 0 ? round(crowd.maeLevels) : null,
+        within_1: days > 0 ? round(crowd.within1, 3) : null,
+        within_2: days > 0 ? round(crowd.within2, 3) : null,
+        wait_mae_minutes: this.waits.hours > 0 ? round(this.waits.model / this.waits.hours) : null,
+        typical_mae_minutes: this.waits.hours > 0 ? round(this.waits.typical / this.waits.hours) : null,
+      },
+      indexRatios: crowd.indexRatios,
+    };
+  }
 }

@@ -9,9 +9,14 @@ import { crowdScale, observedIndex, typicalMidday, type CrowdScale } from '../..
 import type { ParkCalendar } from '../../models/calendar-features.js';
 import type { HourlyDay } from '../../models/hourly-history.js';
 import { quantile } from '../../models/wait-forecast.js';
-import { parkWaitModelsSteps, type ParkWaitModels, type WaitModel } from '../../models/wait-model.js';
+import {
+  DEFAULT_COMBINED_OPTIONS,
+  parkWaitModelsSteps,
+  type ParkWaitModels,
+  type WaitModel,
+} from '../../models/wait-model.js';
 import type { Steps } from '../../lib/steps.js';
-import { measureAccuracySteps, type CrowdAccuracy } from './accuracy.js';
+import { AccuracyMeter, type CrowdAccuracy } from './accuracy.js';
 
 const YEAR_DAYS = 365;
 
@@ -52,11 +57,16 @@ export function* finishedDaysSteps(
   const recorded = park.attractions.filter(
     (ride) => ride.type === 'ride' && (finished.get(ride.id) ?? []).length > 0,
   );
-  // The park's rides are fitted together: their seasonal change and calendar are the park's.
+  // The park's rides are fitted together: their seasonal change and calendar are the park's. The
+  // accuracy is measured on what the fit's calibration makes at earlier origins.
+  const recordedDays = recorded.map((ride) => finished.get(ride.id) ?? []);
+  const meter = new AccuracyMeter(recordedDays, todayDay);
   const parkModels = yield* parkWaitModelsSteps(
-    recorded.map((ride) => finished.get(ride.id) ?? []),
+    recordedDays,
     todayDay,
     calendar,
+    DEFAULT_COMBINED_OPTIONS,
+    meter,
   );
   recorded.forEach((ride, index) => {
     const days = finished.get(ride.id) ?? [];
@@ -72,7 +82,7 @@ export function* finishedDaysSteps(
     .filter(([day]) => day >= todayDay - YEAR_DAYS)
     .map(([, index]) => index);
   yield;
-  const { accuracy, indexRatios } = yield* measureAccuracySteps(histories, todayDay, calendar);
+  const { accuracy, indexRatios } = meter.result();
   return {
     day: todayDay,
     rides,
