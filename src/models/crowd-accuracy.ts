@@ -1,9 +1,10 @@
 /**
  * How well a crowd forecast picks the 1-10 level: at each origin, the level forecast for the days
  * after it against the level the park's observed index reached, both on the scale of the park's
- * year before the origin. The one scoring of crowd accuracy: the service measures its published
- * accuracy with it at recent origins of the recorded history, the backtest at rolling origins of
- * recorded real waits.
+ * year before the origin. The one scoring of crowd accuracy (`crowdOriginFrame` and
+ * `CrowdLevelTally`): the service measures its published accuracy with them at recent origins of
+ * the recorded history, as the wait models' calibration reaches them; the backtest at rolling
+ * origins of recorded real waits (`crowdLevelSteps`).
  *
  * Pure: the caller picks the origins and fits the models (they see only days before the origin).
  */
