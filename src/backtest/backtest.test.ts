@@ -46,6 +46,15 @@ describe('the rolling-origin split', () => {
   });
 });
 
+/** Two rides of one park (10 and 25 minutes at a level of 1, twice that at midday) at `level(day)`. */
+function twoRides(days: number, level: (day: number) => number) {
+  return [10, 25].map((base, i) => ({
+    attraction: `ride${i}`,
+    park: 'Park',
+    history: history(days, (day, hour) => base * level(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
+  }));
+}
+
 /**
  * The backtest's own logic, with the calendar trees kept small: their accuracy has tests of its own
  * (`calendar-model`, `wait-model`), and full-size trees at every origin would take a minute here.
@@ -59,6 +68,23 @@ const quick: BacktestOptions = {
     },
   },
 };
+
+/**
+ * A crowd yardstick of `--crowd-bound`: absent unless asked for, scoring the models' days, and far
+ * closer to the actual levels than the models on a park built for it.
+ */
+function expectCrowdYardstick(
+  rides: ReturnType<typeof twoRides>,
+  key: 'crowd_bounds' | 'crowd_level_bounds',
+): void {
+  expect(runBacktest(rides, quick)[key]).toBeUndefined();
+  const result = runBacktest(rides, { ...quick, crowdBound: true });
+  const [bound] = result[key] ?? [];
+  if (!bound) throw new Error('one bound expected');
+  expect(bound.days_scored).toBe(result.parks[0]?.days_scored);
+  expect(bound.crowd_within_1).toBeGreaterThan(0.9);
+  expect(bound.crowd_within_1).toBeGreaterThan((result.parks[0]?.crowd_within_1 ?? 1) + 0.2);
+}
 
 describe('the backtest', () => {
   it('scores a stable park near zero error and a park with a level shift better than typical', () => {
@@ -104,11 +130,7 @@ describe('the backtest', () => {
 
   it('forecasts the crowd level of a park whose seasons repeat every year', () => {
     const season = (day: number) => 1 + 0.6 * Math.sin((2 * Math.PI * (day - START)) / 364);
-    const rides = [10, 25].map((base, i) => ({
-      attraction: `ride${i}`,
-      park: 'Park',
-      history: history(364 * 3, (day, hour) => base * season(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
-    }));
+    const rides = twoRides(364 * 3, season);
     const [park] = runBacktest(rides, quick).parks;
     if (!park) throw new Error('one park expected');
     expect(park.days_scored).toBe(12 * 30);
@@ -120,18 +142,8 @@ describe('the backtest', () => {
     // Crowds swing on a 60-day cycle that no calendar explains: the ride models, which follow the
     // recent level and the season, cannot know it; the oracle, told the days either side, can.
     const level = (day: number) => Math.exp(0.5 * Math.sin((2 * Math.PI * (day - START)) / 60));
-    const rides = [10, 25].map((base, i) => ({
-      attraction: `ride${i}`,
-      park: 'Park',
-      history: history(364 * 3, (day, hour) => base * level(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
-    }));
-    expect(runBacktest(rides, quick).crowd_bounds).toBeUndefined();
-    const result = runBacktest(rides, { ...quick, crowdBound: true });
-    const [bound] = result.crowd_bounds ?? [];
-    if (!bound) throw new Error('one bound expected');
-    expect(bound.days_scored).toBe(result.parks[0]?.days_scored);
-    expect(bound.crowd_within_1).toBeGreaterThan(0.9);
-    expect(bound.crowd_within_1).toBeGreaterThan((result.parks[0]?.crowd_within_1 ?? 1) + 0.2);
+    const rides = twoRides(364 * 3, level);
+    expectCrowdYardstick(rides, 'crowd_bounds');
   });
 
   it("scores the forecast told the month's level only when asked, from the scored days after each origin", () => {
@@ -143,29 +155,15 @@ describe('the backtest', () => {
       const month = origins.findIndex((origin) => day > origin && day <= origin + HORIZON_DAYS);
       return month < 0 ? 1 : Math.exp(0.6 * Math.sin(2.3 * month));
     };
-    const rides = [10, 25].map((base, i) => ({
-      attraction: `ride${i}`,
-      park: 'Park',
-      history: history(days, (day, hour) => base * level(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
-    }));
-    expect(runBacktest(rides, quick).crowd_level_bounds).toBeUndefined();
-    const result = runBacktest(rides, { ...quick, crowdBound: true });
-    const [bound] = result.crowd_level_bounds ?? [];
-    if (!bound) throw new Error('one bound expected');
-    expect(bound.days_scored).toBe(result.parks[0]?.days_scored);
-    expect(bound.crowd_within_1).toBeGreaterThan(0.9);
-    expect(bound.crowd_within_1).toBeGreaterThan((result.parks[0]?.crowd_within_1 ?? 1) + 0.2);
+    const rides = twoRides(days, level);
+    expectCrowdYardstick(rides, 'crowd_level_bounds');
   });
 
   it("scores the nowcast's yardsticks only when asked, the hindsight scaling never behind the square root", () => {
     // Each day runs at one level from morning to night: the morning tells it, and so does the
     // oracle told the rest of the day's level; the forecast, not knowing the day, does not.
     const level = (day: number) => Math.exp(0.5 * Math.sin((2 * Math.PI * (day - START)) / 9));
-    const rides = [10, 25].map((base, i) => ({
-      attraction: `ride${i}`,
-      park: 'Park',
-      history: history(400, (day, hour) => base * level(day) * (hour >= 11 && hour <= 16 ? 2 : 1)),
-    }));
+    const rides = twoRides(400, level);
     expect(runBacktest(rides, quick).attractions[0]?.nowcast_bounds).toBeUndefined();
     const result = runBacktest(rides, { ...quick, nowcastBound: true });
     for (const score of result.attractions) {
