@@ -325,7 +325,8 @@ export function fitParkWaitModels(
 }
 
 /**
- * Told what the calibration makes at each earlier origin as it makes it: the level models fitted
+ * Told what the calibration makes at each earlier origin as it makes it, newest origin first (31
+ * days before the fit's origin, then every `calibrationStep` days back): the level models fitted
  * there, then each target day's recorded entries (per ride, in the order of the histories) and the
  * combined models' predictions of its hours. The served accuracy scores them, so it measures the
  * models the service serves without fitting them again.

@@ -20,7 +20,7 @@ function ride(days: number, base: number): HourlyDay[] {
 }
 
 function measure(histories: HourlyDay[][]) {
-  const meter = new AccuracyMeter(histories, TODAY);
+  const meter = new AccuracyMeter(histories);
   runSteps(parkWaitModelsSteps(histories, TODAY, () => undefined, DEFAULT_COMBINED_OPTIONS, meter));
   return meter.result();
 }

@@ -12,8 +12,8 @@ import type { PointModel } from '../../models/wait-forecast.js';
 import type { CalibrationObserver } from '../../models/wait-model.js';
 import { FORECAST_DAYS } from './crowd-forecast.js';
 
+/** The calibration's newest origins that are scored. */
 const ORIGINS = 8;
-const ORIGIN_STEP_DAYS = 7;
 /** An origin is scored once some ride has this many days before it. */
 const MIN_FIT_DAYS = 14;
 
@@ -67,7 +67,8 @@ class WaitErrors {
  * each scored day's actual ÷ predicted crowd index (the level range comes from them).
  */
 export class AccuracyMeter implements CalibrationObserver {
-  private readonly origins: ReadonlySet<number>;
+  /** Origins the calibration has reported so far (newest first), scored or not. */
+  private originsSeen = 0;
   private readonly waits = new WaitErrors();
   private readonly crowd = new CrowdLevelTally();
   /** The origin being scored, while the calibration is at one of ours. */
@@ -75,18 +76,11 @@ export class AccuracyMeter implements CalibrationObserver {
     | { readonly origin: number; readonly points: readonly PointModel[]; readonly frame: CrowdOriginFrame }
     | undefined;
 
-  constructor(
-    private readonly histories: readonly HourlyDay[][],
-    todayDay: number,
-  ) {
-    this.origins = new Set(
-      Array.from({ length: ORIGINS }, (_, k) => todayDay - FORECAST_DAYS - 1 - ORIGIN_STEP_DAYS * k),
-    );
-  }
+  constructor(private readonly histories: readonly HourlyDay[][]) {}
 
   origin(earlier: number, points: readonly PointModel[]): void {
     this.current = undefined;
-    if (!this.origins.has(earlier)) return;
+    if (this.originsSeen++ >= ORIGINS) return;
     const fits = this.histories.map((list) => list.filter((entry) => entry.day < earlier));
     if (fits.every((list) => list.length < MIN_FIT_DAYS)) return;
     this.crowd.addOrigin();

@@ -60,7 +60,7 @@ export function* finishedDaysSteps(
   // The park's rides are fitted together: their seasonal change and calendar are the park's. The
   // accuracy is measured on what the fit's calibration makes at earlier origins.
   const recordedDays = recorded.map((ride) => finished.get(ride.id) ?? []);
-  const meter = new AccuracyMeter(recordedDays, todayDay);
+  const meter = new AccuracyMeter(recordedDays);
   const parkModels = yield* parkWaitModelsSteps(
     recordedDays,
     todayDay,
