@@ -6,6 +6,7 @@ import { runStepsInTurns } from '../lib/steps.js';
 import {
   calendarShareAt,
   fitParkWaitModels,
+  rideCalendarShare,
   parkWaitModelsSteps,
   UNCALIBRATED_BANDS,
   type ParkWaitModels,
@@ -59,6 +60,27 @@ describe("the calendar model's share", () => {
   it('counts again from a closure of two months', () => {
     const reopened = [...history(700, () => 20), ...history(200, () => 20, START + 800)];
     expect(calendarShareAt([reopened], START + 1000)).toBe(0);
+  });
+
+  it("of a ride back from its own refurbishment grows over the trees' level window", () => {
+    const refurbished = [...history(700, () => 20), ...history(300, () => 20, START + 800)];
+    const window = DEFAULT_CALENDAR_MODEL_OPTIONS.recentDays;
+    expect(rideCalendarShare(refurbished, START + 801, 0.6)).toBeCloseTo(0.6 / window);
+    expect(rideCalendarShare(refurbished, START + 800 + window / 2, 0.6)).toBeCloseTo(0.3);
+    expect(rideCalendarShare(refurbished, START + 800 + window, 0.6)).toBeCloseTo(0.6);
+    expect(rideCalendarShare(refurbished, START + 1000, 0.6)).toBeCloseTo(0.6);
+    expect(rideCalendarShare(refurbished, START + 1000, 0)).toBe(0);
+  });
+
+  it('of a ride new to an established park is what its days since opening allow', () => {
+    const established = history(3 * 365, () => 20);
+    const opened = history(30, () => 40, START + 3 * 365 - 30);
+    const origin = START + 3 * 365;
+    const models = fitParkWaitModels([established, established, opened], origin);
+    expect(models.rides[0]?.calendarShare).toBeCloseTo(0.65);
+    expect(models.rides[2]?.calendarShare).toBeCloseTo(
+      (0.65 * 30) / DEFAULT_CALENDAR_MODEL_OPTIONS.recentDays,
+    );
   });
 });
 

@@ -10,7 +10,8 @@
  * The calendar model's share grows with the park's uninterrupted history: none before a year of
  * operation (a year is needed to see a season once), the full share from two. A long closure (two
  * months or more without a recorded wait) starts the count again, as a reopened park's calendar
- * from before the closure no longer holds.
+ * from before the closure no longer holds. A ride new to the park, or back from a refurbishment,
+ * takes its share over its first three months (`rideCalendarShare`).
  *
  * Bands are the combined model's own errors at earlier origins whose 30 target days all end before
  * the origin (nothing scored is ever fitted), per horizon band. The same earlier origins teach how
@@ -146,6 +147,26 @@ export function calendarShareAt(
     .sort((a, b) => a - b);
   const span = spans[spans.length >> 1] ?? 0;
   return options.calendarShare * Math.min(1, Math.max(0, (span - YEAR_DAYS) / YEAR_DAYS));
+}
+
+/**
+ * The calendar model's share for one ride of a park whose share is `parkShare`. The trees take a
+ * ride's level from the median of its last `recentDays` days and learned their ratios against such
+ * full windows; a ride new to the park or back from a closure of its own (a refurbishment) has only
+ * the weeks since it opened there, often a reopening's busy first week or a holiday, and the trees'
+ * season would scale that. The level model compares those weeks with the same weeks of earlier
+ * years instead, so the ride's calendar share grows with its days since it opened, full once the
+ * window holds only them.
+ */
+export function rideCalendarShare(
+  history: RideHistory,
+  origin: number,
+  parkShare: number,
+  options: CombinedModelOptions = DEFAULT_COMBINED_OPTIONS,
+): number {
+  if (parkShare === 0) return 0;
+  const days = uninterruptedDays(history, origin, options.closureDays);
+  return parkShare * Math.min(1, days / options.calendar.recentDays);
 }
 
 /** The combined point prediction of ride `ride` from its level model and the calendar model. */
@@ -405,7 +426,14 @@ export function* parkWaitModelsSteps(
       histories,
       earlierPoints.map((point) => point.typical),
     );
-    const predictors = earlierPoints.map((point, ride) => combined(point, earlierCalendar, ride, share));
+    const predictors = earlierPoints.map((point, ride) =>
+      combined(
+        point,
+        earlierCalendar,
+        ride,
+        rideCalendarShare(histories[ride] ?? [], earlier, share, options),
+      ),
+    );
     observer?.origin(earlier, earlierPoints);
     for (let horizon = 1; horizon <= 30; horizon++) {
       const day = earlier + horizon;
@@ -455,7 +483,8 @@ export function* parkWaitModelsSteps(
   const { coefficients, spread } = nowcastFit.solve(options.nowcastPenalty);
 
   const rides = points.map((point, ride): WaitModel => {
-    const predict = combined(point, calendarModel, ride, share);
+    const rideShare = rideCalendarShare(histories[ride] ?? [], origin, share, options);
+    const predict = combined(point, calendarModel, ride, rideShare);
     const bands = bandsFromErrors(
       errors[ride] ?? [],
       errorOrigins[ride]?.map((set) => set.size) ?? [],
@@ -466,7 +495,7 @@ export function* parkWaitModelsSteps(
       ...point,
       predict,
       bands,
-      calendarShare: share,
+      calendarShare: rideShare,
       forecast(day, hour) {
         const predicted = predict(day, hour);
         if (Number.isNaN(predicted)) return null;
