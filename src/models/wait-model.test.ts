@@ -173,14 +173,29 @@ describe('the wait models of a park', () => {
     expect(bands?.upper.every((value) => Math.abs(value - 1) < 1e-9)).toBe(true);
   });
 
-  it('keeps the uncalibrated band while its errors come from under six earlier origins', () => {
-    // Steady waits: every earlier origin's errors are zero. 56 days hold four origins whose 30 days
-    // are finished (31, 38, 45 and 52 days back) with days before them, 73 days six.
-    const young = fitParkWaitModels([history(56, () => 25)], START + 56).rides[0];
+  it('keeps the uncalibrated band while its errors come from under six earlier origins with a month behind them', () => {
+    // Steady waits: every earlier origin's errors are zero. Origins are 31, 38, 45... days back; 93
+    // days hold five with 28 days or more before them, 94 days six.
+    const young = fitParkWaitModels([history(93, () => 25)], START + 93).rides[0];
     expect(young?.bands).toEqual(UNCALIBRATED_BANDS);
-    const older = fitParkWaitModels([history(73, () => 25)], START + 73).rides[0];
+    const older = fitParkWaitModels([history(94, () => 25)], START + 94).rides[0];
     expect(older?.bands.lower[0]).toBeCloseTo(1, 9);
     expect(older?.bands.upper[0]).toBeCloseTo(1, 9);
+  });
+
+  it("leaves a new ride's first weeks out of its bands once it has a month behind it", () => {
+    // Opened 150 days before the origin at four times the waits it settles to three weeks later.
+    const origin = START + 800;
+    const opened = origin - 150;
+    const established = history(800, (day) => 20 * dayFactor(day));
+    const newRide = history(150, (day) => (day < opened + 21 ? 80 : 20 * dayFactor(day)), opened);
+    const [old, young] = fitParkWaitModels([established, newRide], origin).rides;
+    if (!old || !young) throw new Error('two rides expected');
+    for (let band = 0; band < 3; band++) {
+      // Its models fitted on the rush forecast four times what followed: a lower multiplier near 0.25.
+      expect(young.bands.lower[band]).toBeGreaterThan(0.4);
+      expect(young.bands.lower[band]).toBeCloseTo(old.bands.lower[band] ?? 0, 0);
+    }
   });
 
   it("gives a new ride the uncalibrated band, wider where its first weeks' days swing more", () => {

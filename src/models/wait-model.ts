@@ -419,6 +419,7 @@ export function* parkWaitModelsSteps(
   // The earlier origins behind each ride's errors per horizon band.
   const errorOrigins = histories.map((): Set<number>[] => [new Set(), new Set(), new Set()]);
   const nowcastFit = new NowcastFit();
+  const calibratesBands = histories.map((history) => bandOrigins(history, origin, calibration, options));
   for (const earlier of calibration) {
     const earlierPoints = calibrationPoints.get(earlier) ?? [];
     const earlierCalendar = earlierTrees?.at(
@@ -451,6 +452,7 @@ export function* parkWaitModelsSteps(
       const band = errors.map((rideErrors) => rideErrors[horizonBandOf(horizon)]);
       entries.forEach((entry, ride) => {
         if (!entry) return;
+        if (!calibratesBands[ride]?.has(earlier)) return;
         for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
           if ((entry.counts[hour] ?? 0) < 2) continue;
           const predicted = dayPredictors[ride]?.(hour) ?? Number.NaN;
@@ -538,6 +540,29 @@ export function* parkWaitModelsSteps(
       });
     },
   };
+}
+
+/**
+ * Days a ride's model must have learned from before its errors stand for a model that has learned
+ * from more: a ride's first weeks (a level from a few days, an opening's rush fading) err far more
+ * than it will once it has a month behind it.
+ */
+const BAND_MIN_HISTORY_DAYS = 28;
+
+/**
+ * The calibration origins whose errors calibrate a ride's bands at `origin`: those where its
+ * uninterrupted history was at least `BAND_MIN_HISTORY_DAYS` long, or as long as it is now.
+ */
+function bandOrigins(
+  history: RideHistory,
+  origin: number,
+  calibration: readonly number[],
+  options: CombinedModelOptions,
+): Set<number> {
+  const needed = Math.min(BAND_MIN_HISTORY_DAYS, uninterruptedDays(history, origin, options.closureDays));
+  return new Set(
+    calibration.filter((earlier) => uninterruptedDays(history, earlier, options.closureDays) >= needed),
+  );
 }
 
 /** Days before the origin whose in-sample errors stand in for a new ride's calibration. */
