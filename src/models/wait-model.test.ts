@@ -9,6 +9,8 @@ import {
   rideCalendarShare,
   parkWaitModelsSteps,
   UNCALIBRATED_BANDS,
+  UNCALIBRATED_NARROWEST_POWER,
+  type BandMultipliers,
   type ParkWaitModels,
 } from './wait-model.js';
 import { typicalWaits } from './wait-forecast.js';
@@ -31,6 +33,19 @@ function history(days: number, wait: (day: number, hour: number) => number, from
 function dayFactor(day: number): number {
   return 0.6 + ((day * 37) % 101) / 100;
 }
+
+/** The uncalibrated band of a ride whose fitted days ran exactly as its model: the narrowest. */
+const STEADY_RIDE_BANDS: BandMultipliers = {
+  lower: UNCALIBRATED_BANDS.lower.map((value) => value ** UNCALIBRATED_NARROWEST_POWER),
+  upper: UNCALIBRATED_BANDS.upper.map((value) => value ** UNCALIBRATED_NARROWEST_POWER),
+};
+
+const expectBands = (bands: BandMultipliers | undefined, expected: BandMultipliers) => {
+  for (let band = 0; band < 3; band++) {
+    expect(bands?.lower[band]).toBeCloseTo(expected.lower[band] ?? Number.NaN, 9);
+    expect(bands?.upper[band]).toBeCloseTo(expected.upper[band] ?? Number.NaN, 9);
+  }
+};
 
 const poisonFrom = (list: RideHistory, origin: number): RideHistory =>
   list.map((entry) =>
@@ -177,7 +192,7 @@ describe('the wait models of a park', () => {
     // Steady waits: every earlier origin's errors are zero. Origins are 31, 38, 45... days back; 93
     // days hold five with 28 days or more before them, 94 days six.
     const young = fitParkWaitModels([history(93, () => 25)], START + 93).rides[0];
-    expect(young?.bands).toEqual(UNCALIBRATED_BANDS);
+    expectBands(young?.bands, STEADY_RIDE_BANDS);
     const older = fitParkWaitModels([history(94, () => 25)], START + 94).rides[0];
     expect(older?.bands.lower[0]).toBeCloseTo(1, 9);
     expect(older?.bands.upper[0]).toBeCloseTo(1, 9);
@@ -198,15 +213,16 @@ describe('the wait models of a park', () => {
     }
   });
 
-  it("gives a new ride the uncalibrated band, wider where its first weeks' days swing more", () => {
+  it('gives a new ride the uncalibrated band, narrower where its first weeks held steady and wider where they swing more', () => {
     // Three weeks recorded: no earlier origin has scored anything.
     const from = START + 400;
     const steady = history(21, () => 30, from);
     const swinging = history(21, (day) => 30 * (day % 2 === 0 ? 0.35 : 2.8), from);
     const [calm, wild] = fitParkWaitModels([steady, swinging], from + 21).rides;
     if (!calm || !wild) throw new Error('two rides expected');
-    expect(calm.bands).toEqual(UNCALIBRATED_BANDS);
+    expectBands(calm.bands, STEADY_RIDE_BANDS);
     for (let band = 0; band < 3; band++) {
+      expect(calm.bands.lower[band]).toBeGreaterThan(UNCALIBRATED_BANDS.lower[band] ?? 0);
       expect(wild.bands.lower[band]).toBeLessThan(UNCALIBRATED_BANDS.lower[band] ?? 0);
       expect(wild.bands.upper[band]).toBeGreaterThan(UNCALIBRATED_BANDS.upper[band] ?? 0);
     }

@@ -581,6 +581,27 @@ const BAND_MIN_ORIGINS = 6;
  */
 const IN_SAMPLE_WIDENING = [1.2, 1.35, 1.5];
 
+/**
+ * The log width of the 80% range of a typical ride's errors on the days its model was fitted on
+ * (the middle of the recorded rides', 0.55-0.7): the uncalibrated band is made for such a ride.
+ */
+const TYPICAL_IN_SAMPLE_SPREAD = 0.55;
+/**
+ * The narrowest uncalibrated band, as a power of it: a ride whose fitted days held steady is still
+ * forecast from a few weeks, and its days ahead may not.
+ */
+export const UNCALIBRATED_NARROWEST_POWER = 0.75;
+
+/**
+ * The power the uncalibrated band is raised to for a ride with these in-sample errors: its log
+ * width against `TYPICAL_IN_SAMPLE_SPREAD`'s, between `UNCALIBRATED_NARROWEST_POWER` and 1. (A ride
+ * that swings more than typical is widened by its in-sample errors themselves.)
+ */
+function uncalibratedPower(fitted: readonly number[], tail: number): number {
+  const spread = Math.log(quantile(fitted, 1 - tail) / quantile(fitted, tail));
+  return Math.min(1, Math.max(UNCALIBRATED_NARROWEST_POWER, spread / TYPICAL_IN_SAMPLE_SPREAD));
+}
+
 /** Actual ÷ predicted over the last `IN_SAMPLE_DAYS` days before `origin` (the fit's own days). */
 function inSampleRatios(
   byDay: ReadonlyMap<number, HourlyDay> | undefined,
@@ -605,10 +626,11 @@ function inSampleRatios(
 
 /**
  * The band multipliers from the collected errors of each horizon band. A band without enough of
- * them (a new ride, a new deployment) is the uncalibrated one, widened where the model's errors on
- * the days it was fitted on (widened again: they understate the errors ahead) or the few earlier
- * origins' errors say the ride swings more: never narrower than the default until errors from
- * enough origins ahead have been scored.
+ * them (a new ride, a new deployment) is the uncalibrated one, narrowed for a ride whose days ran
+ * closer to its model than most rides' do (`uncalibratedPower`), and widened where the model's
+ * errors on the days it was fitted on (widened again: they understate the errors ahead) or the few
+ * earlier origins' errors say the ride swings more, until errors from enough origins ahead have
+ * been scored.
  */
 function bandsFromErrors(
   errors: readonly number[][],
@@ -629,9 +651,11 @@ function bandsFromErrors(
     }
     fitted ??= inSample();
     const widening = IN_SAMPLE_WIDENING[band] ?? 1;
-    // Never narrower than the uncalibrated band, nor than the few origins' errors already scored.
-    let floorLower = UNCALIBRATED_BANDS.lower[band] ?? 0.5;
-    let floorUpper = UNCALIBRATED_BANDS.upper[band] ?? 1.7;
+    // Never narrower than the uncalibrated band (narrowed for a ride calmer than most), nor than
+    // the few origins' errors already scored.
+    const power = fitted.length >= BAND_MIN_ROWS ? uncalibratedPower(fitted, tail) : 1;
+    let floorLower = (UNCALIBRATED_BANDS.lower[band] ?? 0.5) ** power;
+    let floorUpper = (UNCALIBRATED_BANDS.upper[band] ?? 1.7) ** power;
     if (own) {
       floorLower = Math.min(floorLower, quantile(values, tail));
       floorUpper = Math.max(floorUpper, quantile(values, 1 - tail));
