@@ -33,6 +33,11 @@ describe('pairing a timed wait with its posted wait', () => {
     expect(pairTimedWaits(posted, [at('09:59', 20), at('10:36', 20), at('11:21', 20)])).toEqual([]);
   });
 
+  it('leaves out a timed wait longer than any line runs (a recording slip)', () => {
+    const pairs = pairTimedWaits(posted, [at('10:20', 361), at('10:20', 360), at('11:10', 90_387)]);
+    expect(pairs.map((pair) => pair.actual)).toEqual([360]);
+  });
+
   it('gives the hour of the park day, past 24 after midnight', () => {
     const [late] = pairTimedWaits([at('00:10', 20, true)], [at('00:30', 12, true)]);
     expect(late?.hour).toBeCloseTo(24.5, 6);

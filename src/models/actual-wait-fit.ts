@@ -31,6 +31,11 @@ import {
 
 /** The pairing rule: a posted reading at most this long before the timed one. */
 export const PAIRING_WINDOW_MINUTES = 20;
+/**
+ * The longest timed wait taken as a guest's: longer than any posted wait of the recorded years (300
+ * minutes). Guests' timings hold a few slips: 90,387 minutes, or 658 minutes at 9:04 in the morning.
+ */
+export const LONGEST_TIMED_WAIT_MINUTES = 360;
 
 export interface ActualWaitFitOptions {
   /** Half-life of a reading's weight in the regression, days. */
@@ -70,12 +75,16 @@ export interface TimedWait {
 
 const byMinute = (a: WaitReading, b: WaitReading) => a.minute - b.minute;
 
-/** Each timed reading with the latest posted reading at most 20 minutes before it; unpaired ones are left out. */
+/**
+ * Each timed reading of a plausible length (`LONGEST_TIMED_WAIT_MINUTES`) with the latest posted
+ * reading at most 20 minutes before it; unpaired ones are left out.
+ */
 export function pairTimedWaits(posted: readonly WaitReading[], timed: readonly WaitReading[]): TimedWait[] {
   const postedSorted = [...posted].sort(byMinute);
   const pairs: TimedWait[] = [];
   let next = 0;
   for (const reading of [...timed].sort(byMinute)) {
+    if (!(reading.minutes >= 0 && reading.minutes <= LONGEST_TIMED_WAIT_MINUTES)) continue;
     while (next < postedSorted.length && (postedSorted[next]?.minute ?? Infinity) <= reading.minute) next++;
     const latest = postedSorted[next - 1];
     if (!latest || reading.minute - latest.minute > PAIRING_WINDOW_MINUTES) continue;
