@@ -67,7 +67,10 @@ export interface BandMultipliers {
   readonly upper: readonly number[];
 }
 
-/** The multipliers used when no earlier origin has scored anything (a new ride). */
+/**
+ * The multipliers used when no earlier origin has scored anything (a new ride as unsteady as most;
+ * `bandsFromErrors` narrows them for a calmer one and widens them for a wilder one).
+ */
 export const UNCALIBRATED_BANDS: BandMultipliers = { lower: [0.6, 0.55, 0.5], upper: [1.5, 1.6, 1.7] };
 
 export interface HourForecast {
@@ -641,6 +644,7 @@ function bandsFromErrors(
   const lower: number[] = [];
   const upper: number[] = [];
   let fitted: readonly number[] | undefined;
+  let power: number | undefined;
   for (let band = 0; band < 3; band++) {
     const values = errors[band] ?? [];
     const own = values.length >= BAND_MIN_ROWS;
@@ -650,10 +654,10 @@ function bandsFromErrors(
       continue;
     }
     fitted ??= inSample();
+    power ??= fitted.length >= BAND_MIN_ROWS ? uncalibratedPower(fitted, tail) : 1;
     const widening = IN_SAMPLE_WIDENING[band] ?? 1;
     // Never narrower than the uncalibrated band (narrowed for a ride calmer than most), nor than
     // the few origins' errors already scored.
-    const power = fitted.length >= BAND_MIN_ROWS ? uncalibratedPower(fitted, tail) : 1;
     let floorLower = (UNCALIBRATED_BANDS.lower[band] ?? 0.5) ** power;
     let floorUpper = (UNCALIBRATED_BANDS.upper[band] ?? 1.7) ** power;
     if (own) {
