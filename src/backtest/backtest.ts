@@ -13,7 +13,8 @@
  * origin, as the service fits a park's rides. A park's crowd levels are scored as the service scores
  * its published accuracy (`scoreCrowdLevels`, on `CrowdLevelTally`). The nowcast: each scored day
  * again, the models given the park's readings of that day before 11:00 (and 13:00) predicting the
- * hours from one after. The estimated actual wait is scored on timed waits over the same 365 days (`actual-waits.ts`).
+ * hours from one after. The estimated actual wait is scored on timed waits over the same 365 days
+ * (`actual-waits.ts`).
  */
 import type { TimedWait } from '../models/actual-wait-fit.js';
 import { middayMean, predictedIndex } from '../models/crowd.js';

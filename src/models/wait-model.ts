@@ -167,8 +167,11 @@ export function rideCalendarShare(
   parkShare: number,
   options: CombinedModelOptions = DEFAULT_COMBINED_OPTIONS,
 ): number {
-  if (parkShare === 0) return 0;
-  const days = uninterruptedDays(history, origin, options.closureDays);
+  return shareOfSpan(parkShare, uninterruptedDays(history, origin, options.closureDays), options);
+}
+
+/** `rideCalendarShare` of a ride with `days` of uninterrupted history. */
+function shareOfSpan(parkShare: number, days: number, options: CombinedModelOptions): number {
   return parkShare * Math.min(1, days / options.calendar.recentDays);
 }
 
@@ -422,7 +425,16 @@ export function* parkWaitModelsSteps(
   // The earlier origins behind each ride's errors per horizon band.
   const errorOrigins = histories.map((): Set<number>[] => [new Set(), new Set(), new Set()]);
   const nowcastFit = new NowcastFit();
-  const calibratesBands = histories.map((history) => bandOrigins(history, origin, calibration, options));
+  // Each ride's uninterrupted days at the origin and at each calibration origin, worked out once:
+  // its calendar share and the origins its bands read both follow them.
+  const spans = histories.map(
+    (history) =>
+      new Map(
+        [origin, ...calibration].map((at) => [at, uninterruptedDays(history, at, options.closureDays)]),
+      ),
+  );
+  const spanOf = (ride: number, at: number) => spans[ride]?.get(at) ?? 0;
+  const calibratesBands = spans.map((_, ride) => bandOrigins((at) => spanOf(ride, at), origin, calibration));
   for (const earlier of calibration) {
     const earlierPoints = calibrationPoints.get(earlier) ?? [];
     const earlierCalendar = earlierTrees?.at(
@@ -431,12 +443,7 @@ export function* parkWaitModelsSteps(
       earlierPoints.map((point) => point.typical),
     );
     const predictors = earlierPoints.map((point, ride) =>
-      combined(
-        point,
-        earlierCalendar,
-        ride,
-        rideCalendarShare(histories[ride] ?? [], earlier, share, options),
-      ),
+      combined(point, earlierCalendar, ride, shareOfSpan(share, spanOf(ride, earlier), options)),
     );
     observer?.origin(earlier, earlierPoints);
     for (let horizon = 1; horizon <= 30; horizon++) {
@@ -488,7 +495,7 @@ export function* parkWaitModelsSteps(
   const { coefficients, spread } = nowcastFit.solve(options.nowcastPenalty);
 
   const rides = points.map((point, ride): WaitModel => {
-    const rideShare = rideCalendarShare(histories[ride] ?? [], origin, share, options);
+    const rideShare = shareOfSpan(share, spanOf(ride, origin), options);
     const predict = combined(point, calendarModel, ride, rideShare);
     const bands = bandsFromErrors(
       errors[ride] ?? [],
@@ -554,18 +561,16 @@ const BAND_MIN_HISTORY_DAYS = 28;
 
 /**
  * The calibration origins whose errors calibrate a ride's bands at `origin`: those where its
- * uninterrupted history was at least `BAND_MIN_HISTORY_DAYS` long, or as long as it is now.
+ * uninterrupted history (`spanAt`, in days) was at least `BAND_MIN_HISTORY_DAYS` long, or as long
+ * as it is now.
  */
 function bandOrigins(
-  history: RideHistory,
+  spanAt: (at: number) => number,
   origin: number,
   calibration: readonly number[],
-  options: CombinedModelOptions,
 ): Set<number> {
-  const needed = Math.min(BAND_MIN_HISTORY_DAYS, uninterruptedDays(history, origin, options.closureDays));
-  return new Set(
-    calibration.filter((earlier) => uninterruptedDays(history, earlier, options.closureDays) >= needed),
-  );
+  const needed = Math.min(BAND_MIN_HISTORY_DAYS, spanAt(origin));
+  return new Set(calibration.filter((earlier) => spanAt(earlier) >= needed));
 }
 
 /** Days before the origin whose in-sample errors stand in for a new ride's calibration. */
