@@ -38,11 +38,11 @@ import { HORIZON_BANDS, horizonBandOf, typicalWaits, type TypicalWaits } from '.
 import {
   DEFAULT_COMBINED_OPTIONS,
   fitParkWaitModels,
-  NOWCAST_OFFSET,
   type CombinedModelOptions,
   type ParkWaitModels,
   type WaitModel,
 } from '../models/wait-model.js';
+import { NOWCAST_OFFSET } from '../models/nowcast.js';
 
 export const HORIZON_DAYS = 30;
 export const ORIGIN_COUNT = 12;

@@ -8,11 +8,9 @@ import {
   fitParkWaitModels,
   rideCalendarShare,
   parkWaitModelsSteps,
-  UNCALIBRATED_BANDS,
-  UNCALIBRATED_NARROWEST_POWER,
-  type BandMultipliers,
   type ParkWaitModels,
 } from './wait-model.js';
+import { UNCALIBRATED_BANDS, UNCALIBRATED_NARROWEST_POWER, type BandMultipliers } from './wait-bands.js';
 import { typicalWaits } from './wait-forecast.js';
 
 const START = dayNumber('2016-01-04');

@@ -18,7 +18,7 @@ import { UpstreamError, type ScheduleFeed } from '../../feeds/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { localDate, localHour } from '../../lib/time.js';
 import type { ParkCalendar } from '../../models/calendar-features.js';
-import type { RideNowcast } from '../../models/wait-model.js';
+import type { RideNowcast } from '../../models/nowcast.js';
 import type { CrowdScale } from '../../models/crowd.js';
 import { dayNumber, isoDateOf } from '../../models/hourly-history.js';
 import type { HistoryStore } from '../../store/ports.js';

@@ -1,0 +1,252 @@
+/**
+ * Today follows today: the rest of a day's hourly predictions re-made from the waits recorded since
+ * opening. For each hour after a cut, the hour's log error against the forecast is regressed on the
+ * ride's and its park's morning (the last hour and the whole morning against the forecast, the last
+ * hour against typical waits) and on the forecast against typical, with a constant. The regressions
+ * are taught at earlier origins (cuts 10:00-15:00 of each target day) and pulled toward a prior
+ * (the afternoon at the square root of the morning's ratio) with a ridge penalty, so the prior
+ * answers alone while the history is short. The band is the regressions' residual spread.
+ *
+ * Pure: the caller hands the days, the forecasts and the morning's readings.
+ */
+import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay } from './hourly-history.js';
+import { solveLinear } from './linear-solve.js';
+import type { HourForecast } from './wait-bands.js';
+import type { TypicalWaits } from './wait-forecast.js';
+
+/** A day's readings so far, ride by ride (undefined: none), and the hour they stop before. */
+export interface Morning {
+  readonly readings: readonly (HourlyDay | undefined)[];
+  /** Readings of hours before this one are used; predictions start at it. */
+  readonly cutHour: number;
+}
+
+/** The nowcast of one ride: its hours from the cut on, following the morning. */
+export type RideNowcast = (hour: number) => HourForecast | null;
+
+/** What the nowcast reads of a ride's model. */
+export interface NowcastRide {
+  readonly typical: TypicalWaits;
+  predict(day: number, hour: number): number;
+  forecast(day: number, hour: number): HourForecast | null;
+}
+
+/** The regressions' coefficients and residual spread (log), one per gap after the cut. */
+export interface NowcastCoefficients {
+  readonly coefficients: readonly Float64Array[];
+  readonly spread: readonly number[];
+}
+
+/**
+ * Inputs of one nowcast regression: the ride's and the park's last hour and whole morning against
+ * the forecast, their last hour against typical waits, the forecast of the hour against typical,
+ * and a constant.
+ */
+const NOWCAST_INPUTS = 8;
+/** Hours after the cut with a regression of their own; later hours share the last. */
+const NOWCAST_GAPS = 6;
+/** Cut hours the earlier origins teach the nowcast at. */
+const TEACHING_CUTS = [10, 11, 12, 13, 14, 15];
+/** Minutes added before taking log ratios of waits. */
+export const NOWCAST_OFFSET = 2;
+/**
+ * What the nowcast assumes before its history teaches it: the rest of the day runs at the square
+ * root of the morning's ratio to the forecast, half the ride's own and half its park's (the simple
+ * reference that gains on the forecast in every recorded year).
+ */
+const NOWCAST_PRIOR = [0, 0.25, 0, 0.25, 0, 0, 0, 0];
+/** The log spread of the afternoon around the prior's answer, until history measures it. */
+const NOWCAST_PRIOR_SPREAD = 0.35;
+/** Rows a gap's regression needs before its own residual spread is trusted. */
+const NOWCAST_MIN_ROWS = 50;
+
+/** A ride's typical wait at each hour of `day`'s weekday. */
+function typicalOf(typical: TypicalWaits | undefined, day: number): (hour: number) => number {
+  const base = weekdayOf(day) * 24;
+  return (hour) => typical?.means[base + hour] ?? Number.NaN;
+}
+
+/** Log ratio of observed to predicted waits over `hours` of a day (NaN without a pair). */
+function logRatio(
+  entry: HourlyDay | undefined,
+  predict: (hour: number) => number,
+  fromHour: number,
+  toHour: number,
+): number {
+  if (!entry) return Number.NaN;
+  let observed = 0;
+  let expected = 0;
+  for (let hour = fromHour; hour <= toHour; hour++) {
+    if ((entry.counts[hour] ?? 0) === 0) continue;
+    const predicted = predict(hour);
+    if (!(predicted >= 0)) continue;
+    observed += entry.means[hour] ?? 0;
+    expected += predicted;
+  }
+  return expected > 0 ? Math.log((observed + NOWCAST_OFFSET) / (expected + NOWCAST_OFFSET)) : Number.NaN;
+}
+
+/** A ride's and its park's morning: the hour-free inputs of the nowcast regressions (0 where unknown). */
+function morningInputs(
+  readings: readonly (HourlyDay | undefined)[],
+  predictors: readonly ((hour: number) => number)[],
+  typicals: readonly ((hour: number) => number)[],
+  cutHour: number,
+): (Float64Array | undefined)[] {
+  const ratios = (predict: readonly ((hour: number) => number)[], from: number) =>
+    readings.map((entry, ride) => logRatio(entry, predict[ride] ?? (() => Number.NaN), from, cutHour - 1));
+  const last = ratios(predictors, cutHour - 1);
+  const whole = ratios(predictors, FIRST_HOUR);
+  const lastTypical = ratios(typicals, cutHour - 1);
+  const meanOf = (values: readonly number[]) => {
+    const known = values.filter((value) => !Number.isNaN(value));
+    return known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : 0;
+  };
+  // A park with no morning yet has nothing to follow: its forecast stands.
+  if (whole.every((value) => Number.isNaN(value))) return readings.map(() => undefined);
+  const park = [meanOf(last), meanOf(whole), meanOf(lastTypical)];
+  // A ride without its own morning follows the park's.
+  const own = (values: readonly number[], ride: number, fallback: number) => {
+    const value = values[ride] ?? Number.NaN;
+    return Number.isNaN(value) ? fallback : value;
+  };
+  return readings.map((_, ride) =>
+    Float64Array.from([
+      own(last, ride, park[0] ?? 0),
+      own(whole, ride, park[1] ?? 0),
+      park[0] ?? 0,
+      park[1] ?? 0,
+      own(lastTypical, ride, park[2] ?? 0),
+      park[2] ?? 0,
+      0,
+      1,
+    ]),
+  );
+}
+
+/** The forecast of an hour against its typical wait (the hour's own nowcast input). */
+function forecastAgainstTypical(predicted: number, typical: number): number {
+  return Number.isNaN(typical) ? 0 : Math.log((predicted + NOWCAST_OFFSET) / (typical + NOWCAST_OFFSET));
+}
+
+/** Normal equations of the nowcast's regressions, one per gap after the cut. */
+export class NowcastFit {
+  private readonly xtx = Array.from({ length: NOWCAST_GAPS }, () => new Float64Array(NOWCAST_INPUTS ** 2));
+  private readonly xty = Array.from({ length: NOWCAST_GAPS }, () => new Float64Array(NOWCAST_INPUTS));
+  private readonly yty = new Float64Array(NOWCAST_GAPS);
+  private readonly rows = new Float64Array(NOWCAST_GAPS);
+
+  /**
+   * Teaches the regressions one target day of an earlier origin: at each teaching cut, the day's
+   * recorded hours after it against the origin's predictions (`predictors`, per ride).
+   */
+  teach(
+    day: number,
+    entries: readonly (HourlyDay | undefined)[],
+    predictors: readonly ((hour: number) => number)[],
+    typicals: readonly (TypicalWaits | undefined)[],
+  ): void {
+    const dayTypicals = typicals.map((typical) => typicalOf(typical, day));
+    for (const cut of TEACHING_CUTS) {
+      const inputs = morningInputs(entries, predictors, dayTypicals, cut);
+      entries.forEach((entry, ride) => {
+        const x = inputs[ride];
+        if (!entry || !x) return;
+        for (let hour = cut + 1; hour <= LAST_HOUR; hour++) {
+          if ((entry.counts[hour] ?? 0) < 2) continue;
+          const predicted = predictors[ride]?.(hour) ?? Number.NaN;
+          if (!(predicted >= 0)) continue;
+          const target = Math.log(((entry.means[hour] ?? 0) + NOWCAST_OFFSET) / (predicted + NOWCAST_OFFSET));
+          x[6] = forecastAgainstTypical(predicted, dayTypicals[ride]?.(hour) ?? Number.NaN);
+          this.add(hour - cut, x, target);
+        }
+      });
+    }
+  }
+
+  private add(gap: number, inputs: Float64Array, target: number): void {
+    const g = Math.min(gap, NOWCAST_GAPS) - 1;
+    const xtx = this.xtx[g];
+    const xty = this.xty[g];
+    if (!xtx || !xty) return;
+    for (let i = 0; i < NOWCAST_INPUTS; i++) {
+      xty[i] = (xty[i] ?? 0) + (inputs[i] ?? 0) * target;
+      for (let j = 0; j < NOWCAST_INPUTS; j++)
+        xtx[i * NOWCAST_INPUTS + j] =
+          (xtx[i * NOWCAST_INPUTS + j] ?? 0) + (inputs[i] ?? 0) * (inputs[j] ?? 0);
+    }
+    this.yty[g] = (this.yty[g] ?? 0) + target * target;
+    this.rows[g] = (this.rows[g] ?? 0) + 1;
+  }
+
+  /**
+   * Coefficients and residual spread (log) per gap, pulled toward `NOWCAST_PRIOR`: with little
+   * history (a new deployment) the prior answers, with years of it the history does.
+   */
+  solve(penalty: number): NowcastCoefficients {
+    const coefficients: Float64Array[] = [];
+    const spread: number[] = [];
+    const n = NOWCAST_INPUTS;
+    for (let g = 0; g < NOWCAST_GAPS; g++) {
+      const rows = this.rows[g] ?? 0;
+      const xtx = this.xtx[g] ?? new Float64Array(n * n);
+      const xty = this.xty[g] ?? new Float64Array(n);
+      const a = Float64Array.from(xtx);
+      const b = Float64Array.from(xty);
+      for (let i = 0; i < n; i++) {
+        a[i * n + i] = (a[i * n + i] ?? 0) + penalty;
+        b[i] = (b[i] ?? 0) + penalty * (NOWCAST_PRIOR[i] ?? 0);
+      }
+      const beta = solveLinear(a, b, n);
+      coefficients.push(beta);
+      if (rows < NOWCAST_MIN_ROWS) {
+        spread.push(NOWCAST_PRIOR_SPREAD);
+        continue;
+      }
+      // Residual sum of squares: y'y − 2β'X'y + β'X'Xβ.
+      let residual = this.yty[g] ?? 0;
+      for (let i = 0; i < n; i++) {
+        residual -= 2 * (beta[i] ?? 0) * (xty[i] ?? 0);
+        for (let j = 0; j < n; j++) residual += (beta[i] ?? 0) * (xtx[i * n + j] ?? 0) * (beta[j] ?? 0);
+      }
+      spread.push(Math.sqrt(Math.max(0, residual / rows)));
+    }
+    return { coefficients, spread };
+  }
+}
+
+/**
+ * Each ride's predictions for `day` given the morning's readings: the forecast before the cut and
+ * where the park has no morning yet, the regressions' answer with its band from the cut on.
+ */
+export function nowcastDay(
+  rides: readonly NowcastRide[],
+  { coefficients, spread }: NowcastCoefficients,
+  day: number,
+  { readings, cutHour }: Morning,
+): RideNowcast[] {
+  const dayPredictors = rides.map((model) => (hour: number) => model.predict(day, hour));
+  const dayTypicals = rides.map((model) => typicalOf(model.typical, day));
+  const inputs = morningInputs(readings, dayPredictors, dayTypicals, cutHour);
+  return rides.map((model, ride) => (hour) => {
+    const forecast = model.forecast(day, hour);
+    if (!forecast || hour < cutHour) return forecast;
+    const gap = Math.min(Math.max(1, hour - cutHour), NOWCAST_GAPS) - 1;
+    const beta = coefficients[gap];
+    const sigma = spread[gap] ?? Number.NaN;
+    const x = inputs[ride];
+    if (!beta || !x || Number.isNaN(sigma)) return forecast;
+    const hourInputs = Float64Array.from(x);
+    hourInputs[6] = forecastAgainstTypical(forecast.predicted, dayTypicals[ride]?.(hour) ?? Number.NaN);
+    let adjustment = 0;
+    for (let i = 0; i < NOWCAST_INPUTS; i++) adjustment += (beta[i] ?? 0) * (hourInputs[i] ?? 0);
+    const predicted = (forecast.predicted + NOWCAST_OFFSET) * Math.exp(adjustment) - NOWCAST_OFFSET;
+    // The band of the rest of a day known this far: the regressions' residual spread (80%).
+    const z = 1.2816 * sigma;
+    return {
+      predicted: Math.max(0, predicted),
+      lower: Math.max(0, (predicted + NOWCAST_OFFSET) * Math.exp(-z) - NOWCAST_OFFSET),
+      upper: (predicted + NOWCAST_OFFSET) * Math.exp(z) - NOWCAST_OFFSET,
+    };
+  });
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { HourlyHistoryBuilder, dayNumber } from './hourly-history.js';
+import { BandErrors, bandOrigins, inSampleRatios, UNCALIBRATED_BANDS, withBand } from './wait-bands.js';
+
+const TAIL = 0.1;
+
+describe('withBand', () => {
+  it('applies the band of the horizon: 1-7, 8-14 and 15-30 days ahead', () => {
+    const bands = { lower: [0.8, 0.7, 0.6], upper: [1.2, 1.3, 1.4] };
+    expect(withBand(50, bands, 7)).toEqual({ predicted: 50, lower: 40, upper: 60 });
+    expect(withBand(50, bands, 8)).toEqual({ predicted: 50, lower: 35, upper: 65 });
+    expect(withBand(50, bands, 30)).toEqual({ predicted: 50, lower: 30, upper: 70 });
+    // Today (horizon 0) takes the nearest band.
+    expect(withBand(50, bands, 0)).toEqual(withBand(50, bands, 1));
+  });
+});
+
+describe('BandErrors', () => {
+  it('gives the errors’ own percentiles once they come from six origins or more', () => {
+    const errors = new BandErrors();
+    // 100 hours a week ahead from eight origins, actual ÷ predicted evenly from 0.5 to 1.49.
+    for (let i = 0; i < 100; i++) errors.add(1000 + (i % 8) * 14, 3, 20 * (0.5 + i / 100), 20);
+    const bands = errors.bands(TAIL, () => []);
+    expect(bands.lower[0]).toBeCloseTo(0.599, 2);
+    expect(bands.upper[0]).toBeCloseTo(1.391, 2);
+    // The other horizons had no errors: the uncalibrated band.
+    expect(bands.lower[2]).toBe(UNCALIBRATED_BANDS.lower[2]);
+    expect(bands.upper[2]).toBe(UNCALIBRATED_BANDS.upper[2]);
+  });
+
+  it('keeps the uncalibrated band while its errors come from few origins, widening it where they swing more', () => {
+    const errors = new BandErrors();
+    for (let i = 0; i < 100; i++) errors.add(1000 + (i % 3) * 14, 3, i % 2 === 0 ? 5 : 60, 20);
+    const bands = errors.bands(TAIL, () => []);
+    expect(bands.lower[0]).toBeCloseTo(0.25, 9);
+    expect(bands.upper[0]).toBeCloseTo(3, 9);
+  });
+
+  it('leaves out hours without a prediction or an observation', () => {
+    const errors = new BandErrors();
+    for (let i = 0; i < 100; i++) {
+      errors.add(1000 + (i % 8) * 14, 20, Number.NaN, 20);
+      errors.add(1000 + (i % 8) * 14, 20, 30, 0);
+    }
+    expect(errors.bands(TAIL, () => [])).toEqual(UNCALIBRATED_BANDS);
+  });
+});
+
+describe('bandOrigins', () => {
+  it('keeps the origins where the ride had four weeks of history, or as many as it has now', () => {
+    const calibration = [100, 86, 72, 58];
+    // The ride opened on day 60: 40 days by the origin 100, 26 by 86, 12 by 72, none by 58.
+    const spanAt = (at: number) => Math.max(0, at - 60);
+    expect([...bandOrigins(spanAt, 100, calibration)]).toEqual([100]);
+    // Opened on day 90: 10 days at the origin, so only origins with 10 days count.
+    const young = (at: number) => Math.max(0, at - 90);
+    expect([...bandOrigins(young, 100, [95, 92])]).toEqual([]);
+    expect([...bandOrigins(young, 100, [100, 95])]).toEqual([100]);
+  });
+});
+
+describe('inSampleRatios', () => {
+  it('scores the 28 days before the origin, hours with two readings or more', () => {
+    const start = dayNumber('2019-03-01');
+    const builder = new HourlyHistoryBuilder();
+    for (let day = start; day < start + 40; day++) {
+      builder.add(day, 10, 30);
+      builder.add(day, 10, 30);
+      builder.add(day, 11, 99);
+    }
+    const byDay = new Map(builder.build().map((entry) => [entry.day, entry]));
+    const ratios = inSampleRatios(byDay, () => 20, start + 40);
+    expect(ratios).toHaveLength(28);
+    expect(new Set(ratios)).toEqual(new Set([1.5]));
+  });
+});
