@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { HourlyHistoryBuilder, dayNumber } from './hourly-history.js';
+import { HourlyHistoryBuilder, dayNumber, type HourlyDay } from './hourly-history.js';
 import { BandErrors, bandOrigins, inSampleRatios, UNCALIBRATED_BANDS, withBand } from './wait-bands.js';
 
 const TAIL = 0.1;
+const DAY = dayNumber('2019-03-01');
+
+/** A day posting `waits[i]` at hour 8 + i, `readings` readings an hour. */
+function dayOf(waits: readonly number[], readings = 2): HourlyDay {
+  const builder = new HourlyHistoryBuilder();
+  waits.forEach((wait, i) => {
+    for (let k = 0; k < readings; k++) builder.add(DAY, 8 + i, wait);
+  });
+  const [entry] = builder.build();
+  if (!entry) throw new Error('no readings');
+  return entry;
+}
 
 describe('withBand', () => {
   it('applies the band of the horizon: 1-7, 8-14 and 15-30 days ahead', () => {
@@ -19,7 +31,10 @@ describe('BandErrors', () => {
   it('gives the errors’ own percentiles once they come from six origins or more', () => {
     const errors = new BandErrors();
     // 100 hours a week ahead from eight origins, actual ÷ predicted evenly from 0.5 to 1.49.
-    for (let i = 0; i < 100; i++) errors.add(1000 + (i % 8) * 14, 3, 20 * (0.5 + i / 100), 20);
+    for (let origin = 0; origin < 10; origin++) {
+      const waits = Array.from({ length: 10 }, (_, i) => 20 * (0.5 + (origin * 10 + i) / 100));
+      errors.addDay(1000 - 14 * (origin % 8), 3, dayOf(waits), () => 20);
+    }
     const bands = errors.bands(TAIL, () => []);
     expect(bands.lower[0]).toBeCloseTo(0.599, 2);
     expect(bands.upper[0]).toBeCloseTo(1.391, 2);
@@ -30,17 +45,18 @@ describe('BandErrors', () => {
 
   it('keeps the uncalibrated band while its errors come from few origins, widening it where they swing more', () => {
     const errors = new BandErrors();
-    for (let i = 0; i < 100; i++) errors.add(1000 + (i % 3) * 14, 3, i % 2 === 0 ? 5 : 60, 20);
+    for (let k = 0; k < 10; k++)
+      errors.addDay(1000 - 14 * (k % 3), 3, dayOf([5, 60, 5, 60, 5, 60, 5, 60, 5, 60]), () => 20);
     const bands = errors.bands(TAIL, () => []);
     expect(bands.lower[0]).toBeCloseTo(0.25, 9);
     expect(bands.upper[0]).toBeCloseTo(3, 9);
   });
 
-  it('leaves out hours without a prediction or an observation', () => {
+  it('leaves out hours without a prediction and hours of a single reading', () => {
     const errors = new BandErrors();
-    for (let i = 0; i < 100; i++) {
-      errors.add(1000 + (i % 8) * 14, 20, Number.NaN, 20);
-      errors.add(1000 + (i % 8) * 14, 20, 30, 0);
+    for (let k = 0; k < 100; k++) {
+      errors.addDay(1000 - 14 * (k % 8), 20, dayOf([30, 30, 30]), () => 0);
+      errors.addDay(1000 - 14 * (k % 8), 20, dayOf([30, 30, 30], 1), () => 20);
     }
     expect(errors.bands(TAIL, () => [])).toEqual(UNCALIBRATED_BANDS);
   });

@@ -46,12 +46,12 @@ export class BandErrors {
   private readonly ratios: number[][] = [[], [], []];
   private readonly origins: Set<number>[] = [new Set(), new Set(), new Set()];
 
-  /** Scores one hour predicted `horizon` days ahead at the earlier origin `origin`. */
-  add(origin: number, horizon: number, actual: number, predicted: number): void {
-    if (!(predicted > 0) || Number.isNaN(actual)) return;
+  /** Scores a day's hours predicted `horizon` days ahead at the earlier origin `origin`. */
+  addDay(origin: number, horizon: number, entry: HourlyDay, predict: (hour: number) => number): void {
     const band = horizonBandOf(horizon);
-    this.ratios[band]?.push(errorRatio(actual, predicted));
-    this.origins[band]?.add(origin);
+    const before = this.ratios[band]?.length ?? 0;
+    for (const ratio of hourErrors(entry, predict)) this.ratios[band]?.push(ratio);
+    if ((this.ratios[band]?.length ?? 0) > before) this.origins[band]?.add(origin);
   }
 
   /** The ride's bands (`bandsFromErrors`); `inSample` is read only where they need it. */
@@ -65,9 +65,18 @@ export class BandErrors {
   }
 }
 
-/** Actual ÷ predicted, each at least a minute (a zero wait or prediction has no ratio). */
-function errorRatio(actual: number, predicted: number): number {
-  return Math.max(actual, 1) / Math.max(predicted, 1);
+/**
+ * Actual ÷ predicted of each hour of a day with two readings or more (one reading is too noisy to
+ * score), each at least a minute (a zero wait or prediction has no ratio).
+ */
+function* hourErrors(entry: HourlyDay, predict: (hour: number) => number): Generator<number> {
+  for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+    if ((entry.counts[hour] ?? 0) < 2) continue;
+    const predicted = predict(hour);
+    const actual = entry.means[hour] ?? Number.NaN;
+    if (!(predicted > 0) || Number.isNaN(actual)) continue;
+    yield Math.max(actual, 1) / Math.max(predicted, 1);
+  }
 }
 
 /**
@@ -138,14 +147,7 @@ export function inSampleRatios(
   if (!byDay) return ratios;
   for (let day = origin - IN_SAMPLE_DAYS; day < origin; day++) {
     const entry = byDay.get(day);
-    if (!entry) continue;
-    for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
-      if ((entry.counts[hour] ?? 0) < 2) continue;
-      const predicted = predict(day, hour);
-      const actual = entry.means[hour] ?? Number.NaN;
-      if (!(predicted > 0) || Number.isNaN(actual)) continue;
-      ratios.push(errorRatio(actual, predicted));
-    }
+    if (entry) ratios.push(...hourErrors(entry, (hour) => predict(day, hour)));
   }
   return ratios;
 }

@@ -285,12 +285,9 @@ export function* parkWaitModelsSteps(
       });
       observer?.day(earlier, day, entries, dayPredictors);
       entries.forEach((entry, ride) => {
-        if (!entry || !calibratesBands[ride]?.has(earlier)) return;
-        for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
-          if ((entry.counts[hour] ?? 0) < 2) continue;
-          const predicted = dayPredictors[ride]?.(hour) ?? Number.NaN;
-          bandErrors[ride]?.add(earlier, horizon, entry.means[hour] ?? Number.NaN, predicted);
-        }
+        const predict = dayPredictors[ride];
+        if (entry && predict && calibratesBands[ride]?.has(earlier))
+          bandErrors[ride]?.addDay(earlier, horizon, entry, predict);
       });
       nowcastFit.teach(
         day,
