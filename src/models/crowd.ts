@@ -133,7 +133,11 @@ export function predictedIndex(rides: readonly RidePredictor[], day: number): nu
   return meanOfFinite(levels);
 }
 
-/** Calendar drivers whose effect on the crowd index is learned from the park's own days. */
+/**
+ * Calendar drivers a crowd forecast names, each with how the park's own days it applied to ran. They
+ * explain the forecast; they do not scale it: the wait models carry the calendar themselves (the
+ * season, school sessions in a park's first year, the calendar trees from its second).
+ */
 export const CALENDAR_DRIVERS = ['holiday', 'school_break', 'event_night', 'hours_length'] as const;
 export type CalendarDriver = (typeof CALENDAR_DRIVERS)[number];
 
@@ -141,25 +145,21 @@ export type CalendarDriver = (typeof CALENDAR_DRIVERS)[number];
 export type DayDrivers = Readonly<Record<CalendarDriver, boolean>>;
 
 export interface LearnedEffect {
-  /** Multiplier on the crowd index when the driver applies (1 = no effect learned). */
+  /** How much busier the days it applied to ran than the others (1 = no effect learned). */
   readonly effect: number;
   /** Observed days on which the driver applied. */
   readonly days: number;
-  /** Share of the recent days (already in the recent level) on which it applied. */
-  readonly recentShare: number;
 }
 
 /**
  * Learns each calendar driver's effect: the median index of the days it applied to over the median
  * of the days it did not, each divided by its weekday's mean first, shrunk toward no effect when
- * few days carry it. `recentFrom` marks the recent window the wait models' level comes from, whose
- * mix of driver days is already in that level and is divided back out when forecasting.
+ * few days carry it.
  */
 export function learnCalendarEffects(
   observed: ReadonlyMap<number, number>,
   driversOf: (day: number) => DayDrivers,
   weekdayOf: (day: number) => number,
-  recentFrom: number,
 ): Record<CalendarDriver, LearnedEffect> {
   const byWeekday: number[][] = Array.from({ length: 7 }, () => []);
   for (const [day, index] of observed) byWeekday[weekdayOf(day)]?.push(index);
@@ -168,17 +168,10 @@ export function learnCalendarEffects(
   for (const driver of CALENDAR_DRIVERS) {
     const on: number[] = [];
     const off: number[] = [];
-    let recent = 0;
-    let recentOn = 0;
     for (const [day, index] of observed) {
       const usual = weekdayMean[weekdayOf(day)] ?? Number.NaN;
       if (!(usual > 0)) continue;
-      const applies = driversOf(day)[driver];
-      (applies ? on : off).push(index / usual);
-      if (day >= recentFrom) {
-        recent++;
-        if (applies) recentOn++;
-      }
+      (driversOf(day)[driver] ? on : off).push(index / usual);
     }
     let effect = 1;
     if (on.length >= 2 && off.length >= 2) {
@@ -186,20 +179,7 @@ export function learnCalendarEffects(
       const weight = on.length / (on.length + 5);
       effect = Math.exp(Math.log(raw) * weight);
     }
-    result[driver] = { effect, days: on.length, recentShare: recent > 0 ? recentOn / recent : 0 };
+    result[driver] = { effect, days: on.length };
   }
   return result;
-}
-
-/** The calendar multiplier of a day: each learned effect, centred on the recent mix. */
-export function calendarMultiplier(
-  effects: Record<CalendarDriver, LearnedEffect>,
-  drivers: DayDrivers,
-): number {
-  let multiplier = 1;
-  for (const driver of CALENDAR_DRIVERS) {
-    const { effect, recentShare } = effects[driver];
-    multiplier *= effect ** ((drivers[driver] ? 1 : 0) - recentShare);
-  }
-  return multiplier;
 }

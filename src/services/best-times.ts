@@ -184,15 +184,12 @@ export class BestTimesService {
         const closed = !open.has(hour);
         const forecast = closed ? null : todayForecast ? todayForecast(hour) : model.forecast(day, hour);
         if (!closed && forecast === null) continue;
-        // The park's calendar effects the wait models do not carry yet (a park with under two years
-        // of history) apply to every ride's waits that day; today's observed waits already tell them.
-        const calendar = todayForecast ? 1 : (models.calendar.get(day) ?? 1);
         predictedHours.push({
           hour,
           local_time: localTime(hour),
-          predicted_wait_minutes: forecast ? round1(forecast.predicted * calendar) : 0,
-          lower_bound: forecast ? round1(forecast.lower * calendar) : 0,
-          upper_bound: forecast ? round1(forecast.upper * calendar) : 0,
+          predicted_wait_minutes: forecast ? round1(forecast.predicted) : 0,
+          lower_bound: forecast ? round1(forecast.lower) : 0,
+          upper_bound: forecast ? round1(forecast.upper) : 0,
           park_closed: closed,
         });
       }

@@ -1,14 +1,18 @@
 /**
  * A park's crowd forecast for today and the next 29 days: each day's index (the rides' predicted
- * midday level times the learned calendar effects, or today's observed index once the park has an
- * hour of waits), its 1-10 level with a range, and the drivers behind it in English for
- * `/v1/parks/{park}/crowds` and the park page.
+ * midday level, or today's observed index once the park has an hour of waits), its 1-10 level with
+ * a range, and the drivers behind it in English for `/v1/parks/{park}/crowds` and the park page.
+ *
+ * The index is the wait models' alone: they carry the calendar (the season from earlier years or,
+ * in a park's first year, from school sessions; the calendar trees from its second). Multiplying
+ * it again by effects learned from the crowd index of the same few days lowered the level's hit
+ * rate on recorded real waits (TouringPlans.com, 2017-2021, parks 14 days to two years old), so the
+ * calendar drivers only say how such days ran.
  */
 import { DateTime } from 'luxon';
 import type { Park } from '../../catalog/types.js';
 import { calendarFlags, type CalendarFlags } from '../../calendar/day-flags.js';
 import {
-  calendarMultiplier,
   crowdLevel,
   learnCalendarEffects,
   meanOfFinite,
@@ -20,14 +24,16 @@ import {
 } from '../../models/crowd.js';
 import { isoDateOf, weekdayOf } from '../../models/hourly-history.js';
 import { DEFAULT_WAIT_MODEL_OPTIONS, horizonBandOf } from '../../models/wait-forecast.js';
-import { DEFAULT_COMBINED_OPTIONS } from '../../models/wait-model.js';
 import type { RideModel } from './day-fit.js';
 
 export const FORECAST_DAYS = 30;
 
 export interface CrowdDriver {
   readonly driver: 'weekday' | 'season' | 'recent_trend' | CalendarDriver;
-  /** Multiplier on the park's typical day this driver contributes. */
+  /**
+   * Weekday, season and recent trend: the multipliers the wait models apply to the park's typical
+   * day. Calendar items: how much busier the park's recorded days they applied to ran.
+   */
   readonly effect: number;
   readonly detail: string;
 }
@@ -74,16 +80,9 @@ function weekdayIndex(observed: ReadonlyMap<number, number>): number[] {
   });
 }
 
-/**
- * The forecast days (a day without an index is left out) and the learned calendar multiplier of
- * each forecast day (holidays, breaks, event nights, hours), which best times apply to every ride.
- */
-export function crowdForecast(input: ForecastInput): {
-  days: CrowdForecastDay[];
-  calendar: Map<number, number>;
-} {
+/** The forecast days (a day without an index is left out). */
+export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
   const { park, rides, observed, scale, todayDay, todayIndex, range } = input;
-  const calendar = new Map<number, number>();
   const usualHours = meanOfFinite([...input.finishedHours.values()].filter((hours) => hours > 0));
   const hoursOf = new Map(input.finishedHours);
   for (const [day, hours] of input.scheduledHours) hoursOf.set(day, hours);
@@ -106,32 +105,19 @@ export function crowdForecast(input: ForecastInput): {
       hours_length: usualHours > 0 && hours >= usualHours + 1,
     };
   };
-  const effects = learnCalendarEffects(
-    observed,
-    driversOf,
-    weekdayOf,
-    todayDay - DEFAULT_WAIT_MODEL_OPTIONS.recentDays,
-  );
+  const effects = learnCalendarEffects(observed, driversOf, weekdayOf);
   const predictors = rides.map(({ model, typicalMidday: midday }) => ({
     predict: model.predict,
     typicalMidday: midday,
   }));
   const weekdays = weekdayIndex(observed);
-  // The wait models learn the calendar themselves once the park has the history for it: the
-  // multiplier learned from crowd indices applies only for the share they do not carry.
-  const carried =
-    meanOfFinite(rides.map(({ model }) => model.calendarShare)) / DEFAULT_COMBINED_OPTIONS.calendarShare;
-  const calendarWeight = 1 - Math.min(1, Math.max(0, Number.isFinite(carried) ? carried : 0));
   const recentLevel = meanOfFinite(rides.map(({ model }) => model.recentLevel));
   const days: CrowdForecastDay[] = [];
   for (let offset = 0; offset < FORECAST_DAYS; offset++) {
     const day = todayDay + offset;
     const drivers = driversOf(day);
-    const base = predictedIndex(predictors, day);
     const observedToday = offset === 0 && !Number.isNaN(todayIndex);
-    const multiplier = calendarMultiplier(effects, drivers) ** calendarWeight;
-    calendar.set(day, multiplier);
-    const index = observedToday ? todayIndex : base * multiplier;
+    const index = observedToday ? todayIndex : predictedIndex(predictors, day);
     if (Number.isNaN(index)) continue;
     const band = horizonBandOf(Math.max(1, offset));
     const lower = observedToday
@@ -177,7 +163,7 @@ export function crowdForecast(input: ForecastInput): {
       list.push({
         driver,
         effect: round(learned.effect, 3),
-        detail: `${name} (effect learned from ${learned.days} recorded day${learned.days === 1 ? '' : 's'})`,
+        detail: `${name} (${learned.days} recorded day${learned.days === 1 ? '' : 's'} like it, against the park's other days)`,
       });
     }
     days.push({
@@ -191,5 +177,5 @@ export function crowdForecast(input: ForecastInput): {
       drivers: list,
     });
   }
-  return { days, calendar };
+  return days;
 }

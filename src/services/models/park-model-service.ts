@@ -43,8 +43,6 @@ export interface ParkModels {
   /** Days with an observed index in the year the scale comes from. */
   readonly scale_days: number;
   readonly forecast: readonly CrowdForecastDay[];
-  /** The learned calendar multiplier of each forecast day (holidays, breaks, event nights, hours). */
-  readonly calendar: ReadonlyMap<number, number>;
   readonly accuracy: CrowdAccuracy;
   /**
    * Each ride's predictions for today given the waits recorded so far (hours from now on move toward
@@ -155,7 +153,7 @@ export class ParkModelService {
     const todayObserved = todayIndex(rideList, todaySampled, todayDay);
     const fullObserved = new Map(observed);
     if (!Number.isNaN(todayObserved)) fullObserved.set(todayDay, todayObserved);
-    const { days: forecast, calendar } = crowdForecast({
+    const forecast = crowdForecast({
       park,
       rides: rideList,
       observed,
@@ -177,7 +175,6 @@ export class ParkModelService {
       scale_days: scaleDays,
       forecast,
       accuracy,
-      calendar,
       today_forecast: todayForecast,
       history_days: observed.size,
     };

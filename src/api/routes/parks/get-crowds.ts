@@ -33,7 +33,7 @@ const CrowdDriverSchema = Type.Object(
     ),
     effect: Type.Number({
       description:
-        'Multiplier this driver contributes against a typical day (1 = no effect; learned from the recorded days).',
+        "Against a typical day (1 = no effect). weekday, season and recent_trend: the wait models' multipliers behind the forecast. hours_length, holiday, school_break, event_night: how much busier the park's recorded days they applied to ran than its other days, which the wait models carry in their season and calendar.",
     }),
     detail: Type.String({ description: 'What the driver is on that day, in words.' }),
   },

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { Catalog } from '../../catalog/catalog.js';
+import { holidayOf } from '../../calendar/holidays.js';
+import { crowdScale, observedIndex, predictedIndex, typicalMidday } from '../../models/crowd.js';
+import { HourlyHistoryBuilder, dayNumber } from '../../models/hourly-history.js';
+import { fitParkWaitModels } from '../../models/wait-model.js';
+import { crowdForecast } from './crowd-forecast.js';
+
+const park = Catalog.load().park('magic-kingdom');
+if (!park) throw new Error('Magic Kingdom expected in the catalog');
+const [first, second] = park.attractions.filter((attraction) => attraction.type === 'ride');
+if (!first || !second) throw new Error('two rides expected at Magic Kingdom');
+
+const TODAY = dayNumber('2026-11-20');
+const FROM = TODAY - 200;
+
+/** 200 days of waits, holidays at twice the level of the other days. */
+function history(minutes: number) {
+  const builder = new HourlyHistoryBuilder();
+  for (let day = FROM; day < TODAY; day++) {
+    const wait = holidayOf(day) === null ? minutes : 2 * minutes;
+    for (let hour = 9; hour <= 20; hour++) {
+      builder.add(day, hour, wait);
+      builder.add(day, hour, wait);
+    }
+  }
+  return builder.build();
+}
+
+describe('the crowd forecast', () => {
+  it("is the wait models' index; the calendar drivers say how such days ran without scaling it again", () => {
+    const histories = [history(30), history(50)];
+    const models = fitParkWaitModels(histories, TODAY);
+    const rides = [first, second].map((ride, index) => {
+      const model = models.rides[index];
+      if (!model) throw new Error('a model per ride expected');
+      return { ride, model, typicalMidday: typicalMidday(histories[index] ?? [], TODAY) };
+    });
+    const observed = observedIndex(
+      histories,
+      rides.map((ride) => ride.typicalMidday),
+      FROM,
+      TODAY - 1,
+    );
+    const days = crowdForecast({
+      park,
+      rides,
+      observed,
+      finishedHours: new Map(),
+      scheduledHours: new Map(),
+      scale: crowdScale([...observed.values()]),
+      todayDay: TODAY,
+      todayIndex: Number.NaN,
+      range: undefined,
+    });
+    const thanksgiving = days.find((day) => day.date === '2026-11-26');
+    const holiday = thanksgiving?.drivers.find((driver) => driver.driver === 'holiday');
+    // The park's recorded holidays ran at twice its other days: the driver says so (shrunk).
+    expect(holiday?.effect).toBeGreaterThan(1.3);
+    expect(holiday?.detail).toMatch(/^Thanksgiving \(\d+ recorded days like it/);
+    // The forecast index is the wait models' alone.
+    const predictors = rides.map(({ model, typicalMidday: midday }) => ({
+      predict: model.predict,
+      typicalMidday: midday,
+    }));
+    for (const day of days) expect(day.index).toBeCloseTo(predictedIndex(predictors, dayNumber(day.date)), 3);
+  });
+});
