@@ -58,6 +58,10 @@ describe('the crowd forecast', () => {
     // The park's recorded holidays ran at twice its other days: the driver says so (shrunk).
     expect(holiday?.effect).toBeGreaterThan(1.3);
     expect(holiday?.detail).toMatch(/^Thanksgiving \(\d+ recorded days like it/);
+    // With under a year recorded, school sessions stand in for the season, and the driver says so.
+    expect(thanksgiving?.drivers.find((driver) => driver.driver === 'season')?.detail).toMatch(
+      /schools in session/,
+    );
     // The forecast index is the wait models' alone.
     const predictors = rides.map(({ model, typicalMidday: midday }) => ({
       predict: model.predict,

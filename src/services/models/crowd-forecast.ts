@@ -137,8 +137,9 @@ export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
       {
         driver: 'season',
         effect: round(Number.isFinite(season) ? season : 1, 3),
-        detail:
-          'Change seen from now to this time of year in earlier years (1 until a year of history exists)',
+        detail: rides.some(({ model }) => model.seasonKnown(day))
+          ? 'Change seen from now to this time of year in earlier years'
+          : 'Share of schools in session against the recent days, until a year of history shows the season',
       },
       {
         driver: 'recent_trend',
