@@ -138,6 +138,23 @@ describe('the backtest', () => {
     expect(park.crowd_within_2).toBeGreaterThan(0.97);
   });
 
+  it("scores today's level from the day's morning: its own days run at levels no forecast knows", () => {
+    // Whole days at levels spread over 0.6-1.7× in an order no calendar or recent level tells: the
+    // morning tells the day. Two years of history keep the fit quick.
+    const level = (day: number) => Math.exp(0.5 * Math.sin(day * 12.9898 + (day % 7)));
+    const rides = twoRides(364 * 2, level);
+    const [park] = runBacktest(rides, quick).parks;
+    const today = park?.today;
+    if (!today) throw new Error("today's level expected for the park");
+    for (const cut of ['11:00', '13:00'] as const) {
+      expect(today[cut].days_scored).toBe(12 * 30);
+      // The morning tells the day: served and carried alike land within ±1 far more often.
+      expect(today[cut].within_1).toBeGreaterThan(0.9);
+      expect(today[cut].forecast_within_1).toBeLessThan(0.5);
+      expect(today[cut].morning_within_1).toBeGreaterThan(today[cut].forecast_within_1 + 0.2);
+    }
+  });
+
   it('scores the neighbour oracle only when asked, from the actual days around each scored day', () => {
     // Crowds swing on a 60-day cycle that no calendar explains: the ride models, which follow the
     // recent level and the season, cannot know it; the oracle, told the days either side, can.

@@ -17,8 +17,13 @@
  * (`actual-waits.ts`).
  */
 import type { TimedWait } from '../models/actual-wait-fit.js';
-import { middayMean, predictedIndex } from '../models/crowd.js';
-import { modelCrowdForecast, scoreCrowdLevels, type CrowdForecast } from '../models/crowd-accuracy.js';
+import { crowdLevel, expectedTodayIndex, indexSoFar, middayMean, predictedIndex } from '../models/crowd.js';
+import {
+  crowdOriginFrame,
+  modelCrowdForecast,
+  scoreCrowdLevels,
+  type CrowdForecast,
+} from '../models/crowd-accuracy.js';
 import type { ParkCalendar } from '../models/calendar-features.js';
 import {
   backtestActualWaits,
@@ -109,6 +114,21 @@ export interface ParkScore {
   readonly crowd_mae_levels: number;
   readonly crowd_within_1: number;
   readonly crowd_within_2: number;
+  /** The day's level from its waits before each cut (the models' parks only). */
+  readonly today?: Record<keyof typeof NOWCAST_CUTS, TodayLevelScore>;
+}
+
+/**
+ * Each scored day's crowd level given its waits before a cut, within ±1 of the level the day
+ * reached: as served (`within_1`: the midday observed so far and the nowcast of the rest), and two
+ * yardsticks on the same days: the forecast without the morning, and the morning's ratio to typical
+ * carried to the whole day (`indexSoFar`).
+ */
+export interface TodayLevelScore {
+  readonly days_scored: number;
+  readonly within_1: number;
+  readonly forecast_within_1: number;
+  readonly morning_within_1: number;
 }
 
 export interface BacktestResult {
@@ -373,6 +393,81 @@ const monthLevelOracle: CrowdForecast = (day, actual, rides) => {
   return predictedIndex(rides, day) * factor;
 };
 
+/** Today's level at each cut (`TodayLevelScore`), over the park's origins and their scored days. */
+function scoreTodayLevels(
+  rides: readonly { fitted: Map<number, FittedOrigin> }[],
+): Record<keyof typeof NOWCAST_CUTS, TodayLevelScore> {
+  const origins = [...new Set(rides.flatMap(({ fitted }) => [...fitted.keys()]))].sort((a, b) => a - b);
+  const cuts = Object.entries(NOWCAST_CUTS) as [keyof typeof NOWCAST_CUTS, number][];
+  const counts = cuts.map(() => ({ days: 0, served: 0, forecast: 0, morning: 0 }));
+  for (const origin of origins) {
+    const fits = rides.flatMap(({ fitted }) => fitted.get(origin) ?? []);
+    const [first] = fits;
+    if (!first) continue;
+    const { middays, scale, actual } = crowdOriginFrame(
+      fits.map(({ fit }) => fit),
+      fits.map(({ scored }) => scored),
+      origin,
+      HORIZON_DAYS,
+    );
+    for (const [day, index] of actual) {
+      const level = crowdLevel(index, scale);
+      const weekday = weekdayOf(day) * 24;
+      const forecast = predictedIndex(
+        fits.map(({ model }, k) => ({ predict: model.predict, typicalMidday: middays[k] ?? Number.NaN })),
+        day,
+      );
+      cuts.forEach(([, cutHour], c) => {
+        const readings = first.parkDays.map((days) => morningOf(days.get(day), cutHour));
+        if (fits.every(({ ride }) => readings[ride] === undefined)) return;
+        const nowcasts = first.park.nowcast(day, { readings, cutHour });
+        const served = expectedTodayIndex(
+          fits.map(({ ride }, k) => ({
+            readings: readings[ride],
+            predict: (hour: number) => nowcasts[ride]?.(hour)?.predicted ?? Number.NaN,
+            typicalMidday: middays[k] ?? Number.NaN,
+          })),
+        );
+        const morning = indexSoFar(
+          fits.map(({ ride, model }, k) => ({
+            readings: readings[ride],
+            typical: (hour: number) => model.typical.means[weekday + hour] ?? Number.NaN,
+            typicalMidday: middays[k] ?? Number.NaN,
+          })),
+        );
+        if (!(served > 0 && forecast > 0 && morning > 0)) return;
+        const count = counts[c];
+        if (!count) return;
+        const hit = (value: number) => (Math.abs(crowdLevel(value, scale) - level) <= 1 ? 1 : 0);
+        count.days++;
+        count.served += hit(served);
+        count.forecast += hit(forecast);
+        count.morning += hit(morning);
+      });
+    }
+  }
+  const share = (hits: number, days: number) => round(days > 0 ? hits / days : Number.NaN, 3);
+  return Object.fromEntries(
+    cuts.map(([label], c) => {
+      const { days, served, forecast, morning } = counts[c] ?? {
+        days: 0,
+        served: 0,
+        forecast: 0,
+        morning: 0,
+      };
+      return [
+        label,
+        {
+          days_scored: days,
+          within_1: share(served, days),
+          forecast_within_1: share(forecast, days),
+          morning_within_1: share(morning, days),
+        },
+      ];
+    }),
+  ) as Record<keyof typeof NOWCAST_CUTS, TodayLevelScore>;
+}
+
 /** The park's crowd levels at its rolling origins, each from the rides fitted there. */
 function scorePark(
   park: string,
@@ -494,7 +589,10 @@ export function runBacktest(
   const order = new Map(attractions.map((attraction, index) => [attraction.attraction, index]));
   scores.sort((a, b) => (order.get(a.attraction) ?? 0) - (order.get(b.attraction) ?? 0));
   const sortedParks = [...byPark.entries()].sort((a, b) => a[0].localeCompare(b[0]));
-  const parks = sortedParks.map(([park, rides]) => scorePark(park, rides));
+  const parks = sortedParks.map(([park, rides]) => ({
+    ...scorePark(park, rides),
+    today: scoreTodayLevels(rides),
+  }));
   const result: BacktestResult = {
     origins: ORIGIN_COUNT,
     horizon_days: HORIZON_DAYS,

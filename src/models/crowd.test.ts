@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   crowdLevel,
   crowdScale,
+  expectedTodayIndex,
+  indexSoFar,
   learnCalendarEffects,
   middayMean,
   observedIndex,
@@ -92,5 +94,43 @@ describe('learned calendar effects', () => {
     ]);
     const effects = learnCalendarEffects(observed, (day) => ({ ...none, event_night: day === 0 }), weekday);
     expect(effects.event_night.effect).toBe(1);
+  });
+});
+
+describe("today's expected index", () => {
+  it('takes the midday hours observed so far and the predicted rest, over each typical midday', () => {
+    const builder = new HourlyHistoryBuilder();
+    // Observed at 11:00 and 12:00 (60 minutes), and 9:00 (outside the midday, not counted).
+    for (const hour of [9, 11, 12]) builder.add(100, hour, 60);
+    const [readings] = builder.build();
+    const index = expectedTodayIndex([
+      // Hours 13-16 predicted at 30: (60 + 60 + 4 × 30) / 6 = 40 over a typical 40.
+      { readings, predict: () => 30, typicalMidday: 40 },
+      // No readings yet: the predictions alone, 20 over a typical 10.
+      { readings: undefined, predict: () => 20, typicalMidday: 10 },
+    ]);
+    expect(index).toBeCloseTo((1 + 2) / 2, 9);
+  });
+
+  it('leaves out a ride without a typical midday, and hours with neither', () => {
+    expect(
+      expectedTodayIndex([
+        { readings: undefined, predict: (hour) => (hour === 14 ? 50 : Number.NaN), typicalMidday: 25 },
+        { readings: undefined, predict: () => 99, typicalMidday: Number.NaN },
+      ]),
+    ).toBeCloseTo(2, 9);
+  });
+});
+
+describe("a day's index so far", () => {
+  it("carries the morning's ratio to typical to the day, on the finished days' midday scale", () => {
+    const builder = new HourlyHistoryBuilder();
+    // 9:00 and 10:00 at twice their typical 20 minutes.
+    for (const hour of [9, 10]) builder.add(100, hour, 40);
+    const [readings] = builder.build();
+    // This weekday's midday runs at 30 against an overall typical midday of 25: ×1.2.
+    const typical = (hour: number) => (hour >= 11 && hour <= 16 ? 30 : 20);
+    expect(indexSoFar([{ readings, typical, typicalMidday: 25 }])).toBeCloseTo(2 * 1.2, 9);
+    expect(indexSoFar([{ readings: undefined, typical, typicalMidday: 25 }])).toBeNaN();
   });
 });

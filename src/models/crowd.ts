@@ -109,6 +109,72 @@ export function crowdLevel(index: number, scale: CrowdScale): number {
   return level;
 }
 
+/** A ride's morning: its readings so far, its typical wait at each hour of the day's weekday, its typical midday wait. */
+export interface RideMorning {
+  readonly readings: HourlyDay | undefined;
+  readonly typical: (hour: number) => number;
+  readonly typicalMidday: number;
+}
+
+/**
+ * A day's index from its waits so far: each ride's waits over its typical waits for the same hours,
+ * times its weekday's typical midday over its overall typical midday (the scale of finished days),
+ * averaged over the rides with readings.
+ */
+export function indexSoFar(rides: readonly RideMorning[]): number {
+  const levels: number[] = [];
+  for (const { readings, typical, typicalMidday } of rides) {
+    if (!readings || !(typicalMidday > 0)) continue;
+    let observedSum = 0;
+    let typicalSum = 0;
+    for (let hour = 0; hour < 24; hour++) {
+      const mean = readings.means[hour] ?? Number.NaN;
+      const usual = typical(hour);
+      if (Number.isNaN(mean) || Number.isNaN(usual)) continue;
+      observedSum += mean;
+      typicalSum += usual;
+    }
+    const weekdayMidday: number[] = [];
+    for (let hour = MIDDAY_FIRST_HOUR; hour <= MIDDAY_LAST_HOUR; hour++) weekdayMidday.push(typical(hour));
+    const middayOfWeekday = meanOfFinite(weekdayMidday);
+    if (typicalSum > 0 && middayOfWeekday > 0)
+      levels.push((observedSum / typicalSum) * (middayOfWeekday / typicalMidday));
+  }
+  return meanOfFinite(levels);
+}
+
+/** A ride's day so far: its readings, its predictions for the day's hours and its typical midday wait. */
+export interface RideToday {
+  readonly readings: HourlyDay | undefined;
+  /** The predicted mean wait of an hour today (NaN where there is none). */
+  readonly predict: (hour: number) => number;
+  readonly typicalMidday: number;
+}
+
+/**
+ * Today's index as the day will end: each ride's midday hours as observed where they have been and
+ * as predicted where not (from the morning's waits: the nowcast), over its typical midday wait,
+ * averaged over the rides. The morning's ratio to typical carried to the whole day tells it less:
+ * afternoons drift back toward the forecast, as the nowcast learned (docs/models.md).
+ */
+export function expectedTodayIndex(rides: readonly RideToday[]): number {
+  const levels: number[] = [];
+  for (const { readings, predict, typicalMidday } of rides) {
+    if (!(typicalMidday > 0)) continue;
+    let sum = 0;
+    let hours = 0;
+    for (let hour = MIDDAY_FIRST_HOUR; hour <= MIDDAY_LAST_HOUR; hour++) {
+      const observed = (readings?.counts[hour] ?? 0) > 0 ? (readings?.means[hour] ?? Number.NaN) : Number.NaN;
+      const value = Number.isNaN(observed) ? predict(hour) : observed;
+      if (Number.isNaN(value)) continue;
+      sum += value;
+      hours++;
+    }
+    if (hours > 0) levels.push(sum / hours / typicalMidday);
+  }
+  return meanOfFinite(levels);
+}
+
 /** A ride's predictions for the crowd index: its point prediction and typical midday wait. */
 export interface RidePredictor {
   readonly predict: (day: number, hour: number) => number;

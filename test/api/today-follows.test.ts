@@ -1,12 +1,15 @@
 /**
  * Today's predictions follow today's waits: a park whose morning runs at twice its usual waits has
- * the rest of its day predicted well above the day-ahead forecast, by the real server, on history
- * recorded through the same feed.
+ * the rest of its day, and its crowd level, predicted well above the day-ahead forecast, by the real
+ * server, on history recorded through the same feed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ParkCrowdActualsResponse } from '../../src/api/routes/parks/get-crowd-actuals.js';
+import type { ParkCrowdsResponse } from '../../src/api/routes/parks/get-crowds.js';
 import type { RideBestTimesResponse } from '../../src/api/routes/rides/get-best-times.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { startOfLocalDay } from '../../src/lib/time.js';
+import { predictedIndex } from '../../src/models/crowd.js';
 import { dayNumber } from '../../src/models/hourly-history.js';
 import { expectSuccess, receive } from '../support/expect-response.js';
 import { ControllableFeeds } from '../support/feeds.js';
@@ -58,5 +61,34 @@ describe("today's predictions", () => {
     // The morning ran at twice: the afternoon is predicted well above the forecast, short of twice.
     expect(followed / dayAhead).toBeGreaterThan(1.25);
     expect(followed / dayAhead).toBeLessThan(2.1);
+  });
+
+  it("moves today's crowd level toward the morning, short of carrying its ratio to the whole day", async () => {
+    const park = server.app.context.catalog.park('magic-kingdom');
+    if (!park) throw new Error('Magic Kingdom expected in the catalog');
+    const models = await server.app.context.services.models.recompute(park);
+    const path = '/v1/parks/magic-kingdom/crowds';
+    const received = await receive<ParkCrowdsResponse>(await server.get(path));
+    expectSuccess(received, contract, path, {
+      maxAge: 300,
+      attributionUrl: `${SITE_URL}/parks/magic-kingdom`,
+    });
+    const [today] = received.body.forecasts;
+    expect(today).toMatchObject({ date: TODAY, basis: 'observed' });
+    const dayAhead = predictedIndex(
+      [...models.rides.values()].map(({ model, typicalMidday }) => ({
+        predict: model.predict,
+        typicalMidday,
+      })),
+      dayNumber(TODAY),
+    );
+    // The morning so far, carried to the whole day (the day's observed index so far).
+    const actuals = await receive<ParkCrowdActualsResponse>(
+      await server.get('/v1/parks/magic-kingdom/crowds/actuals?days=1'),
+    );
+    const morning = actuals.body.actuals.at(-1)?.crowd_index ?? Number.NaN;
+    const index = today?.crowd_index ?? Number.NaN;
+    expect(index / dayAhead).toBeGreaterThan(1.25);
+    expect(index).toBeLessThan(morning);
   });
 });

@@ -1,13 +1,13 @@
 /**
  * A park's crowd forecast for today and the next 29 days: each day's index (the rides' predicted
- * midday level, or today's observed index once the park has an hour of waits), its 1-10 level with
- * a range, and the drivers behind it in English for `/v1/parks/{park}/crowds` and the park page.
+ * midday level, or for today, once the park has an hour of waits, its midday as observed so far and
+ * as the nowcast expects the rest), its 1-10 level with a range, and the drivers behind it in
+ * English for `/v1/parks/{park}/crowds` and the park page.
  *
  * The index is the wait models' alone: they carry the calendar (the season from earlier years or,
- * in a park's first year, from school sessions; the calendar trees from its second). Multiplying
- * it again by effects learned from the crowd index of the same few days lowered the level's hit
- * rate on recorded real waits (TouringPlans.com, 2017-2021, parks 14 days to two years old), so the
- * calendar drivers only say how such days ran.
+ * in a park's first year, from school sessions; the calendar trees from its second). Multiplied
+ * again by effects learned from the crowd index of the same few days, a holiday would count twice
+ * (docs/models.md has the measurement), so the calendar drivers only say how such days ran.
  */
 import { DateTime } from 'luxon';
 import type { Park } from '../../catalog/types.js';
@@ -61,7 +61,7 @@ export interface ForecastInput {
   readonly scheduledHours: ReadonlyMap<number, number>;
   readonly scale: CrowdScale;
   readonly todayDay: number;
-  /** Today's observed index; NaN until the park has an hour of waits. */
+  /** Today's index from its waits so far (`expectedIndex`); NaN until the park has an hour of waits. */
   readonly todayIndex: number;
   /** The level range's multipliers from the index's past errors, when enough were scored. */
   readonly range: { lower: number; upper: number } | undefined;

@@ -27,7 +27,7 @@ import { FORECAST_DAYS, crowdForecast, type CrowdForecastDay } from './crowd-for
 import { finishedDaysSteps, type DayFit, type RideModel } from './day-fit.js';
 import { HistorySampler, operatingHours, type ParkHistory } from './history.js';
 import { parkCalendar, scheduleFacts, type ScheduleFacts } from './park-calendar.js';
-import { todayIndex } from './today.js';
+import { expectedIndex, todayIndex } from './today.js';
 
 export const MODELS_REFRESH_MS = 15 * 60_000;
 
@@ -153,6 +153,9 @@ export class ParkModelService {
     const todayObserved = todayIndex(rideList, todaySampled, todayDay);
     const fullObserved = new Map(observed);
     if (!Number.isNaN(todayObserved)) fullObserved.set(todayDay, todayObserved);
+    const todayExpected = Number.isNaN(todayObserved)
+      ? Number.NaN
+      : expectedIndex(rideList, todaySampled, todayForecast, todayDay);
     const forecast = crowdForecast({
       park,
       rides: rideList,
@@ -161,7 +164,7 @@ export class ParkModelService {
       scheduledHours: scheduled.hours,
       scale,
       todayDay,
-      todayIndex: todayObserved,
+      todayIndex: todayExpected,
       range,
     });
     const models: ParkModels = {

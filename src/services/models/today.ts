@@ -1,9 +1,11 @@
 /**
- * Today's observed crowd index, from the waits recorded so far: it counts once the park has an
- * hour of waits, and reads on the same scale as the finished days' index.
+ * Today's crowd index from the waits recorded so far: observed (for the day's actuals), and as the
+ * day is expected to end (today's level in the forecast). Both count once the park has an hour of
+ * waits, and read on the same scale as the finished days' index.
  */
-import { MIDDAY_FIRST_HOUR, MIDDAY_LAST_HOUR, meanOfFinite } from '../../models/crowd.js';
+import { expectedTodayIndex, indexSoFar } from '../../models/crowd.js';
 import { weekdayOf, type HourlyDay } from '../../models/hourly-history.js';
+import type { RideNowcast } from '../../models/nowcast.js';
 import type { RideModel } from './day-fit.js';
 import { SAMPLE_MS } from './history.js';
 
@@ -11,38 +13,52 @@ import { SAMPLE_MS } from './history.js';
 const SAMPLES_PER_HOUR = 3_600_000 / SAMPLE_MS;
 
 /**
- * Each ride's waits so far over its typical waits for the same weekday and hours, times that
- * weekday's typical midday over the ride's overall typical midday; NaN until the rides together
- * reported an hour's worth of samples per ride.
+ * The day's index from its waits so far (`indexSoFar`); NaN until the rides together reported an
+ * hour's worth of samples per ride.
  */
 export function todayIndex(
   rides: readonly RideModel[],
   today: ReadonlyMap<string, HourlyDay>,
   todayDay: number,
 ): number {
+  const base = weekdayOf(todayDay) * 24;
   let samples = 0;
-  const levels: number[] = [];
-  const weekday = weekdayOf(todayDay);
-  for (const { ride, model, typicalMidday: midday } of rides) {
+  let reporting = 0;
+  for (const { ride, typicalMidday } of rides) {
     const entry = today.get(ride.id);
-    if (!entry || !(midday > 0)) continue;
-    let observedSum = 0;
-    let typicalSum = 0;
-    for (let hour = 0; hour < 24; hour++) {
-      samples += entry.counts[hour] ?? 0;
-      const mean = entry.means[hour] ?? Number.NaN;
-      const usual = model.typical.means[weekday * 24 + hour] ?? Number.NaN;
-      if (Number.isNaN(mean) || Number.isNaN(usual)) continue;
-      observedSum += mean;
-      typicalSum += usual;
-    }
-    const weekdayMidday: number[] = [];
-    for (let hour = MIDDAY_FIRST_HOUR; hour <= MIDDAY_LAST_HOUR; hour++) {
-      weekdayMidday.push(model.typical.means[weekday * 24 + hour] ?? Number.NaN);
-    }
-    const middayOfWeekday = meanOfFinite(weekdayMidday);
-    if (typicalSum > 0 && middayOfWeekday > 0)
-      levels.push((observedSum / typicalSum) * (middayOfWeekday / midday));
+    if (!entry || !(typicalMidday > 0)) continue;
+    reporting++;
+    for (const count of entry.counts) samples += count;
   }
-  return samples >= SAMPLES_PER_HOUR * Math.max(1, levels.length) ? meanOfFinite(levels) : Number.NaN;
+  if (samples < SAMPLES_PER_HOUR * Math.max(1, reporting)) return Number.NaN;
+  return indexSoFar(
+    rides.map(({ ride, model, typicalMidday }) => ({
+      readings: today.get(ride.id),
+      typical: (hour: number) => model.typical.means[base + hour] ?? Number.NaN,
+      typicalMidday,
+    })),
+  );
+}
+
+/**
+ * Today's index as the day is expected to end: each ride's midday as observed so far and as its
+ * nowcast (`nowcasts`, by ride id; the forecast for a ride without one) expects the rest.
+ */
+export function expectedIndex(
+  rides: readonly RideModel[],
+  today: ReadonlyMap<string, HourlyDay>,
+  nowcasts: ReadonlyMap<string, RideNowcast>,
+  todayDay: number,
+): number {
+  return expectedTodayIndex(
+    rides.map(({ ride, model, typicalMidday }) => {
+      const nowcast = nowcasts.get(ride.id);
+      return {
+        readings: today.get(ride.id),
+        predict: (hour: number) =>
+          (nowcast ? nowcast(hour) : model.forecast(todayDay, hour))?.predicted ?? Number.NaN,
+        typicalMidday,
+      };
+    }),
+  );
 }
