@@ -136,6 +136,9 @@ describe('the backtest', () => {
     expect(park.days_scored).toBe(12 * 30);
     expect(park.crowd_within_1).toBeGreaterThan(0.9);
     expect(park.crowd_within_2).toBeGreaterThan(0.97);
+    // The served range holds the level reached, a level or two wide at most.
+    expect(park.crowd_range_coverage).toBeGreaterThan(0.9);
+    expect(park.crowd_range_width_levels).toBeLessThan(2.5);
   });
 
   it("scores today's level from the day's morning: its own days run at levels no forecast knows", () => {

@@ -20,9 +20,12 @@ import type { TimedWait } from '../models/actual-wait-fit.js';
 import { crowdLevel, expectedTodayIndex, indexSoFar, middayMean, predictedIndex } from '../models/crowd.js';
 import {
   crowdOriginFrame,
+  levelRange,
+  levelRangeMultipliers,
   modelCrowdForecast,
   scoreCrowdLevels,
   type CrowdForecast,
+  type CrowdOriginFrame,
 } from '../models/crowd-accuracy.js';
 import type { ParkCalendar } from '../models/calendar-features.js';
 import {
@@ -42,12 +45,14 @@ import {
 import { HORIZON_BANDS, horizonBandOf, typicalWaits, type TypicalWaits } from '../models/wait-forecast.js';
 import {
   DEFAULT_COMBINED_OPTIONS,
-  fitParkWaitModels,
+  parkWaitModelsSteps,
   type CombinedModelOptions,
   type ParkWaitModels,
   type WaitModel,
 } from '../models/wait-model.js';
 import { NOWCAST_OFFSET } from '../models/nowcast.js';
+import { runSteps } from '../lib/steps.js';
+import { AccuracyMeter } from '../services/models/accuracy.js';
 
 export const HORIZON_DAYS = 30;
 export const ORIGIN_COUNT = 12;
@@ -116,6 +121,10 @@ export interface ParkScore {
   readonly crowd_within_2: number;
   /** The day's level from its waits before each cut (the models' parks only). */
   readonly today?: Record<keyof typeof NOWCAST_CUTS, TodayLevelScore>;
+  /** Share of scored days whose level fell inside the served low-high range (the models' parks only). */
+  readonly crowd_range_coverage?: number;
+  /** The served range's mean width, in levels (high − low). */
+  readonly crowd_range_width_levels?: number;
 }
 
 /**
@@ -194,6 +203,8 @@ interface FittedOrigin {
   readonly ride: number;
   /** Each park ride's scored days by day number, in the park models' order. */
   readonly parkDays: readonly ReadonlyMap<number, HourlyDay>[];
+  /** The crowd level range's multipliers from the index's errors at the fit's calibration, when enough. */
+  readonly levelRange: { lower: number; upper: number } | undefined;
   /** The baseline: typical waits over every day before the origin. */
   readonly baseline: TypicalWaits;
 }
@@ -393,23 +404,71 @@ const monthLevelOracle: CrowdForecast = (day, actual, rides) => {
   return predictedIndex(rides, day) * factor;
 };
 
-/** Today's level at each cut (`TodayLevelScore`), over the park's origins and their scored days. */
-function scoreTodayLevels(
-  rides: readonly { fitted: Map<number, FittedOrigin> }[],
-): Record<keyof typeof NOWCAST_CUTS, TodayLevelScore> {
+/**
+ * A park's origins in order, each with the rides fitted there (one of them to reach the park's
+ * models through) and the crowd scoring's frame (typical middays, scale, actual index).
+ */
+function* parkOrigins(rides: readonly { fitted: Map<number, FittedOrigin> }[]): Generator<{
+  origin: number;
+  fits: FittedOrigin[];
+  first: FittedOrigin;
+  frame: CrowdOriginFrame;
+}> {
   const origins = [...new Set(rides.flatMap(({ fitted }) => [...fitted.keys()]))].sort((a, b) => a - b);
-  const cuts = Object.entries(NOWCAST_CUTS) as [keyof typeof NOWCAST_CUTS, number][];
-  const counts = cuts.map(() => ({ days: 0, served: 0, forecast: 0, morning: 0 }));
   for (const origin of origins) {
     const fits = rides.flatMap(({ fitted }) => fitted.get(origin) ?? []);
     const [first] = fits;
     if (!first) continue;
-    const { middays, scale, actual } = crowdOriginFrame(
+    const frame = crowdOriginFrame(
       fits.map(({ fit }) => fit),
       fits.map(({ scored }) => scored),
       origin,
       HORIZON_DAYS,
     );
+    yield { origin, fits, first, frame };
+  }
+}
+
+/** How often the served crowd level range held the level each scored day reached, and its width. */
+function scoreLevelRange(rides: readonly { fitted: Map<number, FittedOrigin> }[]): {
+  crowd_range_coverage: number;
+  crowd_range_width_levels: number;
+} {
+  let days = 0;
+  let held = 0;
+  let width = 0;
+  for (const { origin, fits, first, frame } of parkOrigins(rides)) {
+    const { middays, scale, actual } = frame;
+    const models = fits.map(({ model }) => model);
+    for (const [day, index] of actual) {
+      const forecast = predictedIndex(
+        models.map((model, k) => ({ predict: model.predict, typicalMidday: middays[k] ?? Number.NaN })),
+        day,
+      );
+      if (!(forecast > 0)) continue;
+      const { lower, upper } = levelRangeMultipliers(first.levelRange, models, day - origin);
+      const low = crowdLevel(forecast * Math.min(1, lower), scale);
+      const high = crowdLevel(forecast * Math.max(1, upper), scale);
+      const level = crowdLevel(index, scale);
+      days++;
+      if (level >= low && level <= high) held++;
+      width += high - low;
+    }
+  }
+  return {
+    crowd_range_coverage: round(days > 0 ? held / days : Number.NaN, 3),
+    crowd_range_width_levels: round(days > 0 ? width / days : Number.NaN, 2),
+  };
+}
+
+/** Today's level at each cut (`TodayLevelScore`), over the park's origins and their scored days. */
+function scoreTodayLevels(
+  rides: readonly { fitted: Map<number, FittedOrigin> }[],
+): Record<keyof typeof NOWCAST_CUTS, TodayLevelScore> {
+  const cuts = Object.entries(NOWCAST_CUTS) as [keyof typeof NOWCAST_CUTS, number][];
+  const counts = cuts.map(() => ({ days: 0, served: 0, forecast: 0, morning: 0 }));
+  for (const { fits, first, frame } of parkOrigins(rides)) {
+    const { middays, scale, actual } = frame;
     for (const [day, index] of actual) {
       const level = crowdLevel(index, scale);
       const weekday = weekdayOf(day) * 24;
@@ -561,7 +620,12 @@ export function runBacktest(
       const shown = splits.map(({ fit }) =>
         historyDays === undefined ? fit : fit.filter((entry) => entry.day >= origin - historyDays),
       );
-      const park = fitParkWaitModels(shown, origin, calendar, options);
+      // The service's own accuracy meter rides along the calibration: its index errors make the
+      // crowd level's range, as served.
+      const meter = new AccuracyMeter(shown);
+      const park = runSteps(parkWaitModelsSteps(shown, origin, calendar, options, meter));
+      const { accuracy, indexRatios } = meter.result();
+      const range = levelRange(indexRatios, accuracy.origins);
       const parkDays = splits.map(({ scored }) => new Map(scored.map((entry) => [entry.day, entry])));
       rides.forEach(({ attraction, fitted }, ride) => {
         const lastDay = attraction.history.at(-1)?.day;
@@ -578,6 +642,7 @@ export function runBacktest(
           park,
           ride,
           parkDays,
+          levelRange: range,
           baseline: typicalWaits(split.fit, origin),
         });
       });
@@ -592,6 +657,7 @@ export function runBacktest(
   const parks = sortedParks.map(([park, rides]) => ({
     ...scorePark(park, rides),
     today: scoreTodayLevels(rides),
+    ...scoreLevelRange(rides),
   }));
   const result: BacktestResult = {
     origins: ORIGIN_COUNT,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreCrowdLevels, type CrowdOrigin } from './crowd-accuracy.js';
+import { levelRange, scoreCrowdLevels, type CrowdOrigin } from './crowd-accuracy.js';
 import { HourlyHistoryBuilder, type RideHistory } from './hourly-history.js';
 
 /** A day's midday wait: a weekly pattern with a slow drift, so days rank differently. */
@@ -50,5 +50,20 @@ describe('crowd accuracy', () => {
     const nothing = scoreCrowdLevels([60], perfectAt, HORIZON, () => Number.NaN);
     expect(nothing).toMatchObject({ origins: 1, days: 0 });
     expect(nothing.maeLevels).toBeNaN();
+  });
+});
+
+describe("the crowd level's range", () => {
+  const ratios = Array.from({ length: 100 }, (_, i) => 0.5 + i / 100);
+
+  it("is the index errors' 10th and 90th percentiles once they come from six origins", () => {
+    const range = levelRange(ratios, 6);
+    expect(range?.lower).toBeCloseTo(0.599, 2);
+    expect(range?.upper).toBeCloseTo(1.391, 2);
+  });
+
+  it('waits for 20 scored days, and for six origins: a few share a few misses of the level', () => {
+    expect(levelRange(ratios.slice(0, 19), 8)).toBeUndefined();
+    expect(levelRange(ratios, 5)).toBeUndefined();
   });
 });

@@ -11,6 +11,7 @@
 import {
   crowdLevel,
   crowdScale,
+  meanOfFinite,
   observedIndex,
   predictedIndex,
   typicalMidday,
@@ -18,6 +19,8 @@ import {
   type RidePredictor,
 } from './crowd.js';
 import type { RideHistory } from './hourly-history.js';
+import { BAND_MIN_ORIGINS, type BandMultipliers } from './wait-bands.js';
+import { horizonBandOf, quantile } from './wait-forecast.js';
 import { runSteps, type Steps } from '../lib/steps.js';
 
 /** Days before an origin whose observed index makes the scale (the year the levels rank against). */
@@ -95,6 +98,39 @@ export function crowdOriginFrame(
     middays,
     scale: crowdScale([...observedIndex(fits, middays, origin - SCALE_DAYS, origin - 1).values()]),
     actual: observedIndex(scored, middays, origin + 1, origin + horizonDays),
+  };
+}
+
+/** Scored days the index's own errors need before they make the level's range. */
+const RANGE_MIN_DAYS = 20;
+
+/**
+ * The crowd level's 80% range as multipliers on the forecast index: actual ÷ forecast at its 10th
+ * and 90th percentiles, once `indexRatios` hold 20 days from `BAND_MIN_ORIGINS` origins or more (a
+ * few origins share a few misses of the level and would understate the next); undefined before.
+ */
+export function levelRange(
+  indexRatios: readonly number[],
+  origins: number,
+): { lower: number; upper: number } | undefined {
+  if (indexRatios.length < RANGE_MIN_DAYS || origins < BAND_MIN_ORIGINS) return undefined;
+  return { lower: quantile(indexRatios, 0.1), upper: quantile(indexRatios, 0.9) };
+}
+
+/**
+ * The range's multipliers on a forecast index `horizon` days ahead: the index's own errors
+ * (`levelRange`) when there are enough, else the square root of the rides' hourly bands (a day's
+ * index averages hours and rides, so it errs less than one ride's hour).
+ */
+export function levelRangeMultipliers(
+  range: { lower: number; upper: number } | undefined,
+  rides: readonly { readonly bands: BandMultipliers }[],
+  horizon: number,
+): { lower: number; upper: number } {
+  const band = horizonBandOf(Math.max(1, horizon));
+  return {
+    lower: range?.lower ?? meanOfFinite(rides.map(({ bands }) => Math.sqrt(bands.lower[band] ?? 1))),
+    upper: range?.upper ?? meanOfFinite(rides.map(({ bands }) => Math.sqrt(bands.upper[band] ?? 1))),
   };
 }
 

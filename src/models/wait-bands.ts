@@ -107,9 +107,9 @@ const BAND_MIN_ROWS = 50;
 /**
  * Earlier origins a band's own errors must come from before they are trusted alone: the errors of
  * one origin share its level's one miss, so a few origins' worth (a park two months old) see a few
- * misses and understate the next.
+ * misses and understate the next. The crowd level's range follows the same rule.
  */
-const BAND_MIN_ORIGINS = 6;
+export const BAND_MIN_ORIGINS = 6;
 /**
  * How much wider than its in-sample errors a new ride's band is, per horizon band (a power on the
  * error ratios): a model's errors on the days it was fitted on understate its errors ahead.

@@ -23,7 +23,8 @@ import {
   type LearnedEffect,
 } from '../../models/crowd.js';
 import { isoDateOf, weekdayOf } from '../../models/hourly-history.js';
-import { DEFAULT_WAIT_MODEL_OPTIONS, horizonBandOf } from '../../models/wait-forecast.js';
+import { DEFAULT_WAIT_MODEL_OPTIONS } from '../../models/wait-forecast.js';
+import { levelRangeMultipliers } from '../../models/crowd-accuracy.js';
 import type { RideModel } from './day-fit.js';
 
 export const FORECAST_DAYS = 30;
@@ -119,13 +120,13 @@ export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
     const observedToday = offset === 0 && !Number.isNaN(todayIndex);
     const index = observedToday ? todayIndex : predictedIndex(predictors, day);
     if (Number.isNaN(index)) continue;
-    const band = horizonBandOf(Math.max(1, offset));
-    const lower = observedToday
-      ? 1
-      : (range?.lower ?? meanOfFinite(rides.map(({ model }) => Math.sqrt(model.bands.lower[band] ?? 1))));
-    const upper = observedToday
-      ? 1
-      : (range?.upper ?? meanOfFinite(rides.map(({ model }) => Math.sqrt(model.bands.upper[band] ?? 1))));
+    const { lower, upper } = observedToday
+      ? { lower: 1, upper: 1 }
+      : levelRangeMultipliers(
+          range,
+          rides.map(({ model }) => model),
+          offset,
+        );
     const flags = flagsOf(day);
     const season = meanOfFinite(rides.map(({ model }) => model.dayLevel(day) / model.recentLevel));
     const list: CrowdDriver[] = [

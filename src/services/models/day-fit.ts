@@ -8,7 +8,7 @@ import type { Attraction, Park } from '../../catalog/types.js';
 import { crowdScale, observedIndex, typicalMidday, type CrowdScale } from '../../models/crowd.js';
 import type { ParkCalendar } from '../../models/calendar-features.js';
 import type { HourlyDay } from '../../models/hourly-history.js';
-import { quantile } from '../../models/wait-forecast.js';
+import { levelRange } from '../../models/crowd-accuracy.js';
 import {
   DEFAULT_COMBINED_OPTIONS,
   parkWaitModelsSteps,
@@ -92,11 +92,8 @@ export function* finishedDaysSteps(
     scale: crowdScale(scaleValues),
     scaleDays: scaleValues.length,
     accuracy,
-    // The level range: the index's own past errors once 20 days were scored; before that, the
-    // square root of the hourly bands (a day's index averages hours and rides, so it errs less).
-    range:
-      indexRatios.length >= 20
-        ? { lower: quantile(indexRatios, 0.1), upper: quantile(indexRatios, 0.9) }
-        : undefined,
+    // The level range from the index's own past errors; until they are enough, the forecast takes
+    // the square root of the hourly bands (a day's index averages hours and rides, so it errs less).
+    range: levelRange(indexRatios, accuracy.origins),
   };
 }

@@ -32,13 +32,25 @@ const todayCell = (score: TodayLevelScore | undefined) =>
 /** One line per park: how close the crowd levels came, ahead and on the day. */
 function parkTable(parks: readonly ParkScore[]): string {
   return table([
-    ['park', 'days', 'level MAE', 'within 1', 'within 2', 'today 11:00', 'today 13:00'],
+    [
+      'park',
+      'days',
+      'level MAE',
+      'within 1',
+      'within 2',
+      'range holds',
+      'range width',
+      'today 11:00',
+      'today 13:00',
+    ],
     ...parks.map((park) => [
       park.park,
       String(park.days_scored),
       minutes(park.crowd_mae_levels),
       percent(park.crowd_within_1),
       percent(park.crowd_within_2),
+      percent(park.crowd_range_coverage ?? Number.NaN),
+      minutes(park.crowd_range_width_levels ?? Number.NaN),
       todayCell(park.today?.['11:00']),
       todayCell(park.today?.['13:00']),
     ]),
@@ -222,7 +234,7 @@ export function formatBacktest(result: BacktestResult): string {
   const actualBounds = result.actual_wait_bounds
     ? actualWaitBoundTable(result.actual_waits, result.actual_wait_bounds)
     : '';
-  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them. Crowd levels: within 1/2 = days the forecast level came within 1/2 of the level reached; today 11:00/13:00 = the same with the day's waits before then, as served (in brackets: the forecast without them, and the morning's ratio to typical carried to the day, on the same days).\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}${nowcastBounds}${actualWaitTable(result.actual_waits)}${actualBounds}`;
+  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them. Crowd levels: within 1/2 = days the forecast level came within 1/2 of the level reached; range holds = days the level reached fell inside the served low-high range, range width = its mean width in levels; today 11:00/13:00 = the same with the day's waits before then, as served (in brackets: the forecast without them, and the morning's ratio to typical carried to the day, on the same days).\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}${nowcastBounds}${actualWaitTable(result.actual_waits)}${actualBounds}`;
 }
 
 /** Rolling-origin backtest of the wait and crowd models on TouringPlans.com's recorded waits. */
