@@ -17,7 +17,7 @@
  * (`actual-waits.ts`).
  */
 import type { TimedWait } from '../models/actual-wait-fit.js';
-import { crowdLevel, expectedTodayIndex, indexSoFar, middayMean, predictedIndex } from '../models/crowd.js';
+import { crowdLevel, expectedTodayRange, indexSoFar, middayMean, predictedIndex } from '../models/crowd.js';
 import {
   crowdOriginFrame,
   levelRange,
@@ -138,6 +138,9 @@ export interface TodayLevelScore {
   readonly within_1: number;
   readonly forecast_within_1: number;
   readonly morning_within_1: number;
+  /** Share of the days whose level fell inside the served low-high range, and its mean width. */
+  readonly range_coverage: number;
+  readonly range_width_levels: number;
 }
 
 export interface BacktestResult {
@@ -466,7 +469,7 @@ function scoreTodayLevels(
   rides: readonly { fitted: Map<number, FittedOrigin> }[],
 ): Record<keyof typeof NOWCAST_CUTS, TodayLevelScore> {
   const cuts = Object.entries(NOWCAST_CUTS) as [keyof typeof NOWCAST_CUTS, number][];
-  const counts = cuts.map(() => ({ days: 0, served: 0, forecast: 0, morning: 0 }));
+  const counts = cuts.map(() => ({ days: 0, served: 0, forecast: 0, morning: 0, held: 0, width: 0 }));
   for (const { fits, first, frame } of parkOrigins(rides)) {
     const { middays, scale, actual } = frame;
     for (const [day, index] of actual) {
@@ -480,10 +483,10 @@ function scoreTodayLevels(
         const readings = first.parkDays.map((days) => morningOf(days.get(day), cutHour));
         if (fits.every(({ ride }) => readings[ride] === undefined)) return;
         const nowcasts = first.park.nowcast(day, { readings, cutHour });
-        const served = expectedTodayIndex(
+        const served = expectedTodayRange(
           fits.map(({ ride }, k) => ({
             readings: readings[ride],
-            predict: (hour: number) => nowcasts[ride]?.(hour)?.predicted ?? Number.NaN,
+            forecast: (hour: number) => nowcasts[ride]?.(hour) ?? null,
             typicalMidday: middays[k] ?? Number.NaN,
           })),
         );
@@ -494,12 +497,16 @@ function scoreTodayLevels(
             typicalMidday: middays[k] ?? Number.NaN,
           })),
         );
-        if (!(served > 0 && forecast > 0 && morning > 0)) return;
+        if (!(served.index > 0 && forecast > 0 && morning > 0)) return;
         const count = counts[c];
         if (!count) return;
         const hit = (value: number) => (Math.abs(crowdLevel(value, scale) - level) <= 1 ? 1 : 0);
         count.days++;
-        count.served += hit(served);
+        count.served += hit(served.index);
+        const low = crowdLevel(Math.min(served.index, served.lower), scale);
+        const high = crowdLevel(Math.max(served.index, served.upper), scale);
+        if (level >= low && level <= high) count.held++;
+        count.width += high - low;
         count.forecast += hit(forecast);
         count.morning += hit(morning);
       });
@@ -508,11 +515,13 @@ function scoreTodayLevels(
   const share = (hits: number, days: number) => round(days > 0 ? hits / days : Number.NaN, 3);
   return Object.fromEntries(
     cuts.map(([label], c) => {
-      const { days, served, forecast, morning } = counts[c] ?? {
+      const { days, served, forecast, morning, held, width } = counts[c] ?? {
         days: 0,
         served: 0,
         forecast: 0,
         morning: 0,
+        held: 0,
+        width: 0,
       };
       return [
         label,
@@ -521,6 +530,8 @@ function scoreTodayLevels(
           within_1: share(served, days),
           forecast_within_1: share(forecast, days),
           morning_within_1: share(morning, days),
+          range_coverage: share(held, days),
+          range_width_levels: round(days > 0 ? width / days : Number.NaN, 2),
         },
       ];
     }),

@@ -3,6 +3,7 @@ import {
   crowdLevel,
   crowdScale,
   expectedTodayIndex,
+  expectedTodayRange,
   indexSoFar,
   learnCalendarEffects,
   middayMean,
@@ -132,5 +133,24 @@ describe("a day's index so far", () => {
     const typical = (hour: number) => (hour >= 11 && hour <= 16 ? 30 : 20);
     expect(indexSoFar([{ readings, typical, typicalMidday: 25 }])).toBeCloseTo(2 * 1.2, 9);
     expect(indexSoFar([{ readings: undefined, typical, typicalMidday: 25 }])).toBeNaN();
+  });
+});
+
+describe("today's expected index with its range", () => {
+  const band = () => ({ predicted: 40, lower: 20, upper: 80 });
+
+  it('takes the square root of the hours’ range while nothing of the midday is observed', () => {
+    const range = expectedTodayRange([{ readings: undefined, forecast: band, typicalMidday: 40 }]);
+    expect(range.index).toBeCloseTo(1, 9);
+    expect(range.lower).toBeCloseTo(Math.sqrt(0.5), 9);
+    expect(range.upper).toBeCloseTo(Math.sqrt(2), 9);
+  });
+
+  it('narrows to the observed index once the whole midday is observed', () => {
+    const builder = new HourlyHistoryBuilder();
+    for (let hour = 11; hour <= 16; hour++) builder.add(100, hour, 60);
+    const [readings] = builder.build();
+    const range = expectedTodayRange([{ readings, forecast: band, typicalMidday: 40 }]);
+    expect(range).toEqual({ index: 1.5, lower: 1.5, upper: 1.5 });
   });
 });

@@ -11,6 +11,7 @@
  * Pure: callers pass histories, predictions and days.
  */
 import { type HourlyDay, type RideHistory } from './hourly-history.js';
+import type { HourForecast } from './wait-bands.js';
 import { quantile } from './wait-forecast.js';
 
 export const MIDDAY_FIRST_HOUR = 11;
@@ -173,6 +174,44 @@ export function expectedTodayIndex(rides: readonly RideToday[]): number {
     if (hours > 0) levels.push(sum / hours / typicalMidday);
   }
   return meanOfFinite(levels);
+}
+
+/** A ride's day so far: its readings, its forecast of each hour today with its band, its typical midday wait. */
+export interface RideTodayForecast {
+  readonly readings: HourlyDay | undefined;
+  readonly forecast: (hour: number) => HourForecast | null;
+  readonly typicalMidday: number;
+}
+
+/**
+ * `expectedTodayIndex` with its 80% range: the predicted hours at their bands' ends, the observed
+ * ones as they were (so the range narrows as the day is observed), the ends taken together across
+ * hours and rides (most of a day's surprise is the park's).
+ */
+export function expectedTodayRange(rides: readonly RideTodayForecast[]): {
+  index: number;
+  lower: number;
+  upper: number;
+} {
+  const at = (pick: (forecast: HourForecast) => number) =>
+    expectedTodayIndex(
+      rides.map(({ readings, forecast, typicalMidday }) => ({
+        readings,
+        predict: (hour: number) => {
+          const hourForecast = forecast(hour);
+          return hourForecast ? pick(hourForecast) : Number.NaN;
+        },
+        typicalMidday,
+      })),
+    );
+  // The square root of the hours' range, as a forecast day's range takes when it has no errors of
+  // its own: a day's index averages hours and rides, and errs less than one ride's hour.
+  const index = at(({ predicted }) => predicted);
+  return {
+    index,
+    lower: index * Math.sqrt(at(({ lower }) => lower) / index),
+    upper: index * Math.sqrt(at(({ upper }) => upper) / index),
+  };
 }
 
 /** A ride's predictions for the crowd index: its point prediction and typical midday wait. */

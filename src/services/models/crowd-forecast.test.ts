@@ -50,7 +50,7 @@ describe('the crowd forecast', () => {
       scheduledHours: new Map(),
       scale: crowdScale([...observed.values()]),
       todayDay: TODAY,
-      todayIndex: Number.NaN,
+      today: undefined,
       range: undefined,
     });
     const thanksgiving = days.find((day) => day.date === '2026-11-26');

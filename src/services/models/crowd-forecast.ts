@@ -62,8 +62,11 @@ export interface ForecastInput {
   readonly scheduledHours: ReadonlyMap<number, number>;
   readonly scale: CrowdScale;
   readonly todayDay: number;
-  /** Today's index from its waits so far (`expectedIndex`); NaN until the park has an hour of waits. */
-  readonly todayIndex: number;
+  /**
+   * Today's index from its waits so far (`expectedIndex`) with its 80% range; undefined until the
+   * park has an hour of waits.
+   */
+  readonly today: { index: number; lower: number; upper: number } | undefined;
   /** The level range's multipliers from the index's past errors, when enough were scored. */
   readonly range: { lower: number; upper: number } | undefined;
 }
@@ -83,7 +86,7 @@ function weekdayIndex(observed: ReadonlyMap<number, number>): number[] {
 
 /** The forecast days (a day without an index is left out). */
 export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
-  const { park, rides, observed, scale, todayDay, todayIndex, range } = input;
+  const { park, rides, observed, scale, todayDay, today, range } = input;
   const usualHours = meanOfFinite([...input.finishedHours.values()].filter((hours) => hours > 0));
   const hoursOf = new Map(input.finishedHours);
   for (const [day, hours] of input.scheduledHours) hoursOf.set(day, hours);
@@ -117,11 +120,12 @@ export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
   for (let offset = 0; offset < FORECAST_DAYS; offset++) {
     const day = todayDay + offset;
     const drivers = driversOf(day);
-    const observedToday = offset === 0 && !Number.isNaN(todayIndex);
-    const index = observedToday ? todayIndex : predictedIndex(predictors, day);
+    const observedToday = offset === 0 && today !== undefined && today.index > 0;
+    const index = observedToday ? today.index : predictedIndex(predictors, day);
     if (Number.isNaN(index)) continue;
+    // Today's range narrows as its midday is observed; later days take the index's own errors.
     const { lower, upper } = observedToday
-      ? { lower: 1, upper: 1 }
+      ? { lower: today.lower / today.index, upper: today.upper / today.index }
       : levelRangeMultipliers(
           range,
           rides.map(({ model }) => model),

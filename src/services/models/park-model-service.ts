@@ -154,7 +154,7 @@ export class ParkModelService {
     const fullObserved = new Map(observed);
     if (!Number.isNaN(todayObserved)) fullObserved.set(todayDay, todayObserved);
     const todayExpected = Number.isNaN(todayObserved)
-      ? Number.NaN
+      ? undefined
       : expectedIndex(rideList, todaySampled, todayForecast, todayDay);
     const forecast = crowdForecast({
       park,
@@ -164,7 +164,7 @@ export class ParkModelService {
       scheduledHours: scheduled.hours,
       scale,
       todayDay,
-      todayIndex: todayExpected,
+      today: todayExpected,
       range,
     });
     const models: ParkModels = {

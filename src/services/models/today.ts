@@ -3,7 +3,7 @@
  * day is expected to end (today's level in the forecast). Both count once the park has an hour of
  * waits, and read on the same scale as the finished days' index.
  */
-import { expectedTodayIndex, indexSoFar } from '../../models/crowd.js';
+import { expectedTodayRange, indexSoFar } from '../../models/crowd.js';
 import { weekdayOf, type HourlyDay } from '../../models/hourly-history.js';
 import type { RideNowcast } from '../../models/nowcast.js';
 import type { RideModel } from './day-fit.js';
@@ -41,22 +41,22 @@ export function todayIndex(
 }
 
 /**
- * Today's index as the day is expected to end: each ride's midday as observed so far and as its
- * nowcast (`nowcasts`, by ride id; the forecast for a ride without one) expects the rest.
+ * Today's index as the day is expected to end, with its 80% range: each ride's midday as observed so
+ * far and as its nowcast (`nowcasts`, by ride id; the forecast for a ride without one) expects the
+ * rest (`expectedTodayRange`).
  */
 export function expectedIndex(
   rides: readonly RideModel[],
   today: ReadonlyMap<string, HourlyDay>,
   nowcasts: ReadonlyMap<string, RideNowcast>,
   todayDay: number,
-): number {
-  return expectedTodayIndex(
+): { index: number; lower: number; upper: number } {
+  return expectedTodayRange(
     rides.map(({ ride, model, typicalMidday }) => {
       const nowcast = nowcasts.get(ride.id);
       return {
         readings: today.get(ride.id),
-        predict: (hour: number) =>
-          (nowcast ? nowcast(hour) : model.forecast(todayDay, hour))?.predicted ?? Number.NaN,
+        forecast: (hour: number) => (nowcast ? nowcast(hour) : model.forecast(todayDay, hour)),
         typicalMidday,
       };
     }),
