@@ -78,6 +78,8 @@ export interface NowcastScore {
   readonly hours_scored: number;
   readonly mae_minutes: number;
   readonly forecast_mae_minutes: number;
+  /** Share of the hours whose mean posted wait fell inside the nowcast's 80% band. */
+  readonly coverage_80: number;
 }
 
 /**
@@ -224,6 +226,7 @@ function morningOf(entry: HourlyDay | undefined, cutHour: number): HourlyDay | u
 
 function scoreNowcast(fitted: readonly FittedOrigin[], cutHour: number): NowcastScore {
   const sum = new ErrorSum();
+  let inside = 0;
   for (const { scored, model, park, ride, parkDays } of fitted) {
     for (const entry of scored) {
       const readings = parkDays.map((days) => morningOf(days.get(entry.day), cutHour));
@@ -236,11 +239,17 @@ function scoreNowcast(fitted: readonly FittedOrigin[], cutHour: number): Nowcast
         const now = nowcast(hour);
         if (forecast === null || now === null || Number.isNaN(actual)) continue;
         sum.add(Math.abs(now.predicted - actual), Math.abs(forecast.predicted - actual));
+        if (actual >= now.lower && actual <= now.upper) inside++;
       }
     }
   }
   const { mae_minutes, baseline_mae_minutes } = sum.score();
-  return { hours_scored: sum.count, mae_minutes, forecast_mae_minutes: baseline_mae_minutes };
+  return {
+    hours_scored: sum.count,
+    mae_minutes,
+    forecast_mae_minutes: baseline_mae_minutes,
+    coverage_80: round(sum.count > 0 ? inside / sum.count : Number.NaN, 3),
+  };
 }
 
 /** The ratio of `actual` to `forecast` summed over `hours` (1 without a pair). */

@@ -77,4 +77,27 @@ describe('nowcastDay', () => {
     // Days that ran exactly as their mornings leave almost no spread.
     expect((today?.(16)?.upper ?? 0) / (today?.(16)?.predicted ?? 1)).toBeLessThan(1.05);
   });
+
+  it("gives each ride the spread of its own afternoons around the park's regression", () => {
+    // Two rides of one park: the first's afternoons follow its morning exactly, the second's swing
+    // ±30% about it from day to day.
+    const fit = new NowcastFit();
+    for (let k = 0; k < 300; k++) {
+      const day = DAY - 400 + k;
+      const level = 0.5 + (k % 7) * 0.25;
+      const swing = k % 2 === 0 ? 1.3 : 1 / 1.3;
+      const steady = dayOf(day, () => (FORECAST + NOWCAST_OFFSET) * level - NOWCAST_OFFSET);
+      const swinging = dayOf(day, (hour) =>
+        hour < 14
+          ? (FORECAST + NOWCAST_OFFSET) * level - NOWCAST_OFFSET
+          : (FORECAST + NOWCAST_OFFSET) * level * swing - NOWCAST_OFFSET,
+      );
+      fit.teach(day, [steady, swinging], [() => FORECAST, () => FORECAST], [ride.typical, ride.typical]);
+    }
+    const { spread, rideSpread } = fit.solve(1);
+    const last = spread.length - 1;
+    expect(rideSpread[0]?.[last]).toBeLessThan(spread[last] ?? 0);
+    expect(rideSpread[1]?.[last]).toBeGreaterThan(spread[last] ?? 0);
+    expect(rideSpread[1]?.[last]).toBeGreaterThan(0.2);
+  });
 });

@@ -34,7 +34,10 @@ export interface NowcastRide {
 /** The regressions' coefficients and residual spread (log), one per gap after the cut. */
 export interface NowcastCoefficients {
   readonly coefficients: readonly Float64Array[];
+  /** The park's residual spread per gap. */
   readonly spread: readonly number[];
+  /** Each ride's, per gap (by the rides' order in the teaching); the park's for a ride not taught. */
+  readonly rideSpread: readonly (readonly number[])[];
 }
 
 /**
@@ -130,11 +133,44 @@ function forecastAgainstTypical(predicted: number, typical: number): number {
 }
 
 /** Normal equations of the nowcast's regressions, one per gap after the cut. */
+/** Normal equations of one least-squares problem: X'X, X'y, y'y and the rows behind them. */
+class NormalEquations {
+  readonly xtx = new Float64Array(NOWCAST_INPUTS ** 2);
+  readonly xty = new Float64Array(NOWCAST_INPUTS);
+  yty = 0;
+  rows = 0;
+
+  add(inputs: Float64Array, target: number): void {
+    for (let i = 0; i < NOWCAST_INPUTS; i++) {
+      const xi = inputs[i] ?? 0;
+      this.xty[i] = (this.xty[i] ?? 0) + xi * target;
+      for (let j = 0; j < NOWCAST_INPUTS; j++)
+        this.xtx[i * NOWCAST_INPUTS + j] = (this.xtx[i * NOWCAST_INPUTS + j] ?? 0) + xi * (inputs[j] ?? 0);
+    }
+    this.yty += target * target;
+    this.rows++;
+  }
+
+  /** The residual sum of squares of coefficients `beta`: y'y − 2β'X'y + β'X'Xβ. */
+  residual(beta: Float64Array): number {
+    const n = NOWCAST_INPUTS;
+    let residual = this.yty;
+    for (let i = 0; i < n; i++) {
+      residual -= 2 * (beta[i] ?? 0) * (this.xty[i] ?? 0);
+      for (let j = 0; j < n; j++) residual += (beta[i] ?? 0) * (this.xtx[i * n + j] ?? 0) * (beta[j] ?? 0);
+    }
+    return Math.max(0, residual);
+  }
+}
+
+/**
+ * The nowcast's regressions, one per gap after the cut, fitted over the park's rides together; each
+ * ride's residual spread is its own (shrunk toward the park's by `NOWCAST_MIN_ROWS` rows), as some
+ * rides' afternoons stray further from their mornings than others'.
+ */
 export class NowcastFit {
-  private readonly xtx = Array.from({ length: NOWCAST_GAPS }, () => new Float64Array(NOWCAST_INPUTS ** 2));
-  private readonly xty = Array.from({ length: NOWCAST_GAPS }, () => new Float64Array(NOWCAST_INPUTS));
-  private readonly yty = new Float64Array(NOWCAST_GAPS);
-  private readonly rows = new Float64Array(NOWCAST_GAPS);
+  private readonly park = Array.from({ length: NOWCAST_GAPS }, () => new NormalEquations());
+  private readonly rides: NormalEquations[][] = [];
 
   /**
    * Teaches the regressions one target day of an earlier origin: at each teaching cut, the day's
@@ -158,60 +194,51 @@ export class NowcastFit {
           if (!(predicted >= 0)) continue;
           const target = Math.log(((entry.means[hour] ?? 0) + NOWCAST_OFFSET) / (predicted + NOWCAST_OFFSET));
           x[6] = forecastAgainstTypical(predicted, dayTypicals[ride]?.(hour) ?? Number.NaN);
-          this.add(hour - cut, x, target);
+          this.add(ride, hour - cut, x, target);
         }
       });
     }
   }
 
-  private add(gap: number, inputs: Float64Array, target: number): void {
+  private add(ride: number, gap: number, inputs: Float64Array, target: number): void {
     const g = Math.min(gap, NOWCAST_GAPS) - 1;
-    const xtx = this.xtx[g];
-    const xty = this.xty[g];
-    if (!xtx || !xty) return;
-    for (let i = 0; i < NOWCAST_INPUTS; i++) {
-      xty[i] = (xty[i] ?? 0) + (inputs[i] ?? 0) * target;
-      for (let j = 0; j < NOWCAST_INPUTS; j++)
-        xtx[i * NOWCAST_INPUTS + j] =
-          (xtx[i * NOWCAST_INPUTS + j] ?? 0) + (inputs[i] ?? 0) * (inputs[j] ?? 0);
-    }
-    this.yty[g] = (this.yty[g] ?? 0) + target * target;
-    this.rows[g] = (this.rows[g] ?? 0) + 1;
+    this.park[g]?.add(inputs, target);
+    while (this.rides.length <= ride)
+      this.rides.push(Array.from({ length: NOWCAST_GAPS }, () => new NormalEquations()));
+    this.rides[ride]?.[g]?.add(inputs, target);
   }
 
   /**
-   * Coefficients and residual spread (log) per gap, pulled toward `NOWCAST_PRIOR`: with little
-   * history (a new deployment) the prior answers, with years of it the history does.
+   * Coefficients per gap, pulled toward `NOWCAST_PRIOR`: with little history (a new deployment) the
+   * prior answers, with years of it the history does; and the residual spreads (log), the park's
+   * per gap and each ride's.
    */
   solve(penalty: number): NowcastCoefficients {
     const coefficients: Float64Array[] = [];
     const spread: number[] = [];
+    const rideSpread: number[][] = this.rides.map(() => []);
     const n = NOWCAST_INPUTS;
     for (let g = 0; g < NOWCAST_GAPS; g++) {
-      const rows = this.rows[g] ?? 0;
-      const xtx = this.xtx[g] ?? new Float64Array(n * n);
-      const xty = this.xty[g] ?? new Float64Array(n);
-      const a = Float64Array.from(xtx);
-      const b = Float64Array.from(xty);
+      const park = this.park[g] ?? new NormalEquations();
+      const a = Float64Array.from(park.xtx);
+      const b = Float64Array.from(park.xty);
       for (let i = 0; i < n; i++) {
         a[i * n + i] = (a[i * n + i] ?? 0) + penalty;
         b[i] = (b[i] ?? 0) + penalty * (NOWCAST_PRIOR[i] ?? 0);
       }
       const beta = solveLinear(a, b, n);
       coefficients.push(beta);
-      if (rows < NOWCAST_MIN_ROWS) {
-        spread.push(NOWCAST_PRIOR_SPREAD);
-        continue;
-      }
-      // Residual sum of squares: y'y − 2β'X'y + β'X'Xβ.
-      let residual = this.yty[g] ?? 0;
-      for (let i = 0; i < n; i++) {
-        residual -= 2 * (beta[i] ?? 0) * (xty[i] ?? 0);
-        for (let j = 0; j < n; j++) residual += (beta[i] ?? 0) * (xtx[i * n + j] ?? 0) * (beta[j] ?? 0);
-      }
-      spread.push(Math.sqrt(Math.max(0, residual / rows)));
+      const parkVariance =
+        park.rows < NOWCAST_MIN_ROWS ? NOWCAST_PRIOR_SPREAD ** 2 : park.residual(beta) / park.rows;
+      spread.push(Math.sqrt(parkVariance));
+      this.rides.forEach((gaps, ride) => {
+        const own = gaps[g] ?? new NormalEquations();
+        const variance =
+          (own.residual(beta) + NOWCAST_MIN_ROWS * parkVariance) / (own.rows + NOWCAST_MIN_ROWS);
+        rideSpread[ride]?.push(Math.sqrt(variance));
+      });
     }
-    return { coefficients, spread };
+    return { coefficients, spread, rideSpread };
   }
 }
 
@@ -221,7 +248,7 @@ export class NowcastFit {
  */
 export function nowcastDay(
   rides: readonly NowcastRide[],
-  { coefficients, spread }: NowcastCoefficients,
+  { coefficients, spread, rideSpread }: NowcastCoefficients,
   day: number,
   { readings, cutHour }: Morning,
 ): RideNowcast[] {
@@ -233,7 +260,7 @@ export function nowcastDay(
     if (!forecast || hour < cutHour) return forecast;
     const gap = Math.min(Math.max(1, hour - cutHour), NOWCAST_GAPS) - 1;
     const beta = coefficients[gap];
-    const sigma = spread[gap] ?? Number.NaN;
+    const sigma = rideSpread[ride]?.[gap] ?? spread[gap] ?? Number.NaN;
     const x = inputs[ride];
     if (!beta || !x || Number.isNaN(sigma)) return forecast;
     const hourInputs = Float64Array.from(x);
