@@ -151,6 +151,14 @@ class NormalEquations {
     this.rows++;
   }
 
+  /** Adds another problem's equations to these (rows of both). */
+  merge(other: NormalEquations): void {
+    for (let i = 0; i < this.xtx.length; i++) this.xtx[i] = (this.xtx[i] ?? 0) + (other.xtx[i] ?? 0);
+    for (let i = 0; i < this.xty.length; i++) this.xty[i] = (this.xty[i] ?? 0) + (other.xty[i] ?? 0);
+    this.yty += other.yty;
+    this.rows += other.rows;
+  }
+
   /** The residual sum of squares of coefficients `beta`: y'y − 2β'X'y + β'X'Xβ. */
   residual(beta: Float64Array): number {
     const n = NOWCAST_INPUTS;
@@ -169,7 +177,7 @@ class NormalEquations {
  * rides' afternoons stray further from their mornings than others'.
  */
 export class NowcastFit {
-  private readonly park = Array.from({ length: NOWCAST_GAPS }, () => new NormalEquations());
+  /** Each ride's equations per gap; the park's are their sum. */
   private readonly rides: NormalEquations[][] = [];
 
   /**
@@ -202,7 +210,6 @@ export class NowcastFit {
 
   private add(ride: number, gap: number, inputs: Float64Array, target: number): void {
     const g = Math.min(gap, NOWCAST_GAPS) - 1;
-    this.park[g]?.add(inputs, target);
     while (this.rides.length <= ride)
       this.rides.push(Array.from({ length: NOWCAST_GAPS }, () => new NormalEquations()));
     this.rides[ride]?.[g]?.add(inputs, target);
@@ -219,7 +226,11 @@ export class NowcastFit {
     const rideSpread: number[][] = this.rides.map(() => []);
     const n = NOWCAST_INPUTS;
     for (let g = 0; g < NOWCAST_GAPS; g++) {
-      const park = this.park[g] ?? new NormalEquations();
+      const park = new NormalEquations();
+      for (const gaps of this.rides) {
+        const own = gaps[g];
+        if (own) park.merge(own);
+      }
       const a = Float64Array.from(park.xtx);
       const b = Float64Array.from(park.xty);
       for (let i = 0; i < n; i++) {
