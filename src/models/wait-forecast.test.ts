@@ -189,8 +189,9 @@ describe('school sessions standing in for an unknown season', () => {
     // Each weekday's typical wait is (3 × 20 + 40) / 4 = 25: log levels sit (21 days) a quarter of
     // ln 2 below their mean and (7 days) three quarters above; shares a quarter above and three
     // quarters below theirs. Slope: −5.25 ln 2 / (5.25 + penalty).
-    const [model] = fitParkPointModels([data], START + 28, DEFAULT_WAIT_MODEL_OPTIONS, calendar);
-    const penalty = DEFAULT_WAIT_MODEL_OPTIONS.schoolSessionPenalty;
+    const options = { ...DEFAULT_WAIT_MODEL_OPTIONS, schoolSessionLimit: 4 };
+    const [model] = fitParkPointModels([data], START + 28, options, calendar);
+    const penalty = options.schoolSessionPenalty;
     const expected = 2 ** (5.25 / (5.25 + penalty));
     expect(model?.predict(breakDay, 12) ?? 0).toBeGreaterThan(0);
     expect((model?.predict(breakDay, 12) ?? 0) / (model?.predict(schoolDay, 12) ?? 1)).toBeCloseTo(
@@ -198,6 +199,16 @@ describe('school sessions standing in for an unknown season', () => {
       6,
     );
     expect((model?.dayLevel(breakDay) ?? 0) / (model?.dayLevel(schoolDay) ?? 1)).toBeCloseTo(expected, 6);
+  });
+
+  it('moves a day at most by the limit: a break far from the recorded shares is an extrapolation', () => {
+    const [plain] = fitParkPointModels([data], START + 28);
+    const [model] = fitParkPointModels([data], START + 28, DEFAULT_WAIT_MODEL_OPTIONS, calendar);
+    // Unlimited, the break day would run well above the recent days' mix (the test above): 1.3× at most.
+    expect((model?.predict(breakDay, 12) ?? 0) / (plain?.predict(breakDay, 12) ?? 1)).toBeCloseTo(
+      DEFAULT_WAIT_MODEL_OPTIONS.schoolSessionLimit,
+      6,
+    );
   });
 
   it('scales from the share of the recent days the level came from', () => {

@@ -63,6 +63,12 @@ export interface WaitModelOptions {
    * sessions and breaks the history has seen, the less a break moves the level.
    */
   readonly schoolSessionPenalty: number;
+  /**
+   * The most a day's school sessions move its level either way (a factor), when they stand in for
+   * an unknown season: their effect is learned from a few months, and a break far from those
+   * months' shares would be an extrapolation.
+   */
+  readonly schoolSessionLimit: number;
 }
 
 export const DEFAULT_WAIT_MODEL_OPTIONS: WaitModelOptions = {
@@ -81,6 +87,7 @@ export const DEFAULT_WAIT_MODEL_OPTIONS: WaitModelOptions = {
   profileWeight: 0.4,
   bandTail: 0.085,
   schoolSessionPenalty: 0.1,
+  schoolSessionLimit: 1.3,
 };
 
 /** Horizon bands the bounds are calibrated in (days after the origin, inclusive). */
@@ -541,7 +548,10 @@ export function withSchoolSessions(
       factor =
         Number.isNaN(share) || models.some((model) => model.seasonKnown(day))
           ? 1
-          : Math.min(2, Math.max(0.5, Math.exp(slope * (share - recentShare))));
+          : Math.min(
+              options.schoolSessionLimit,
+              Math.max(1 / options.schoolSessionLimit, Math.exp(slope * (share - recentShare))),
+            );
       changeCache.set(day, factor);
     }
     return factor;
