@@ -17,11 +17,18 @@
  * (`actual-waits.ts`).
  */
 import type { TimedWait } from '../models/actual-wait-fit.js';
-import { crowdLevel, expectedTodayRange, indexSoFar, middayMean, predictedIndex } from '../models/crowd.js';
+import {
+  crowdLevel,
+  crowdLevelRange,
+  expectedTodayRange,
+  indexSoFar,
+  middayMean,
+  predictedIndex,
+} from '../models/crowd.js';
 import {
   crowdOriginFrame,
+  forecastIndexRange,
   levelRange,
-  levelRangeMultipliers,
   modelCrowdForecast,
   scoreCrowdLevels,
   type CrowdForecast,
@@ -458,9 +465,11 @@ function scoreLevelRange(rides: readonly { fitted: Map<number, FittedOrigin> }[]
         day,
       );
       if (!(forecast > 0)) continue;
-      const { lower, upper } = levelRangeMultipliers(first.levelRange, models, day - origin);
-      const low = crowdLevel(forecast * Math.min(1, lower), scale);
-      const high = crowdLevel(forecast * Math.max(1, upper), scale);
+      const { low, high } = crowdLevelRange(
+        forecast,
+        forecastIndexRange(forecast, first.levelRange, models, day - origin),
+        scale,
+      );
       const level = crowdLevel(index, scale);
       days++;
       if (level >= low && level <= high) held++;
@@ -477,8 +486,18 @@ function scoreLevelRange(rides: readonly { fitted: Map<number, FittedOrigin> }[]
 function scoreTodayLevels(
   rides: readonly { fitted: Map<number, FittedOrigin> }[],
 ): Record<keyof typeof NOWCAST_CUTS, TodayLevelScore> {
-  const cuts = Object.entries(NOWCAST_CUTS) as [keyof typeof NOWCAST_CUTS, number][];
-  const counts = cuts.map(() => ({ days: 0, served: 0, forecast: 0, morning: 0, held: 0, width: 0 }));
+  const tallies = (Object.entries(NOWCAST_CUTS) as [keyof typeof NOWCAST_CUTS, number][]).map(
+    ([label, cutHour]) => ({
+      label,
+      cutHour,
+      days: 0,
+      served: 0,
+      forecast: 0,
+      morning: 0,
+      held: 0,
+      width: 0,
+    }),
+  );
   for (const { fits, first, frame } of parkOrigins(rides)) {
     const { middays, scale, actual } = frame;
     for (const [day, index] of actual) {
@@ -488,9 +507,10 @@ function scoreTodayLevels(
         fits.map(({ model }, k) => ({ predict: model.predict, typicalMidday: middays[k] ?? Number.NaN })),
         day,
       );
-      cuts.forEach(([, cutHour], c) => {
+      for (const tally of tallies) {
+        const { cutHour } = tally;
         const readings = first.parkDays.map((days) => morningOf(days.get(day), cutHour));
-        if (fits.every(({ ride }) => readings[ride] === undefined)) return;
+        if (fits.every(({ ride }) => readings[ride] === undefined)) continue;
         const nowcasts = first.park.nowcast(day, { readings, cutHour });
         const served = expectedTodayRange(
           fits.map(({ ride }, k) => ({
@@ -506,44 +526,31 @@ function scoreTodayLevels(
             typicalMidday: middays[k] ?? Number.NaN,
           })),
         );
-        if (!(served.index > 0 && forecast > 0 && morning > 0)) return;
-        const count = counts[c];
-        if (!count) return;
+        if (!(served.index > 0 && forecast > 0 && morning > 0)) continue;
         const hit = (value: number) => (Math.abs(crowdLevel(value, scale) - level) <= 1 ? 1 : 0);
-        count.days++;
-        count.served += hit(served.index);
-        const low = crowdLevel(Math.min(served.index, served.lower), scale);
-        const high = crowdLevel(Math.max(served.index, served.upper), scale);
-        if (level >= low && level <= high) count.held++;
-        count.width += high - low;
-        count.forecast += hit(forecast);
-        count.morning += hit(morning);
-      });
+        const { low, high } = crowdLevelRange(served.index, served, scale);
+        tally.days++;
+        tally.served += hit(served.index);
+        tally.forecast += hit(forecast);
+        tally.morning += hit(morning);
+        if (level >= low && level <= high) tally.held++;
+        tally.width += high - low;
+      }
     }
   }
   const share = (hits: number, days: number) => round(days > 0 ? hits / days : Number.NaN, 3);
   return Object.fromEntries(
-    cuts.map(([label], c) => {
-      const { days, served, forecast, morning, held, width } = counts[c] ?? {
-        days: 0,
-        served: 0,
-        forecast: 0,
-        morning: 0,
-        held: 0,
-        width: 0,
-      };
-      return [
-        label,
-        {
-          days_scored: days,
-          within_1: share(served, days),
-          forecast_within_1: share(forecast, days),
-          morning_within_1: share(morning, days),
-          range_coverage: share(held, days),
-          range_width_levels: round(days > 0 ? width / days : Number.NaN, 2),
-        },
-      ];
-    }),
+    tallies.map(({ label, days, served, forecast, morning, held, width }) => [
+      label,
+      {
+        days_scored: days,
+        within_1: share(served, days),
+        forecast_within_1: share(forecast, days),
+        morning_within_1: share(morning, days),
+        range_coverage: share(held, days),
+        range_width_levels: round(days > 0 ? width / days : Number.NaN, 2),
+      },
+    ]),
   ) as Record<keyof typeof NOWCAST_CUTS, TodayLevelScore>;
 }
 

@@ -13,6 +13,7 @@ import {
   crowdScale,
   meanOfFinite,
   observedIndex,
+  type IndexRange,
   predictedIndex,
   typicalMidday,
   type CrowdScale,
@@ -118,20 +119,20 @@ export function levelRange(
 }
 
 /**
- * The range's multipliers on a forecast index `horizon` days ahead: the index's own errors
- * (`levelRange`) when there are enough, else the square root of the rides' hourly bands (a day's
+ * The 80% range of a forecast `index` `horizon` days ahead: scaled by the index's own errors
+ * (`levelRange`) when there are enough, else by the square root of the rides' hourly bands (a day's
  * index averages hours and rides, so it errs less than one ride's hour).
  */
-export function levelRangeMultipliers(
+export function forecastIndexRange(
+  index: number,
   range: { lower: number; upper: number } | undefined,
   rides: readonly { readonly bands: BandMultipliers }[],
   horizon: number,
-): { lower: number; upper: number } {
+): IndexRange {
   const band = horizonBandOf(Math.max(1, horizon));
-  return {
-    lower: range?.lower ?? meanOfFinite(rides.map(({ bands }) => Math.sqrt(bands.lower[band] ?? 1))),
-    upper: range?.upper ?? meanOfFinite(rides.map(({ bands }) => Math.sqrt(bands.upper[band] ?? 1))),
-  };
+  const lower = range?.lower ?? meanOfFinite(rides.map(({ bands }) => Math.sqrt(bands.lower[band] ?? 1)));
+  const upper = range?.upper ?? meanOfFinite(rides.map(({ bands }) => Math.sqrt(bands.upper[band] ?? 1)));
+  return { lower: index * lower, upper: index * upper };
 }
 
 /** The running count of the levels forecasts missed by, over origins and their scored days. */

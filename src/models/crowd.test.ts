@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   crowdLevel,
   crowdScale,
-  expectedTodayIndex,
   expectedTodayRange,
   indexSoFar,
   learnCalendarEffects,
@@ -99,26 +98,29 @@ describe('learned calendar effects', () => {
 });
 
 describe("today's expected index", () => {
+  /** A forecast of `minutes` with no band. */
+  const exactly = (minutes: number) => ({ predicted: minutes, lower: minutes, upper: minutes });
+
   it('takes the midday hours observed so far and the predicted rest, over each typical midday', () => {
     const builder = new HourlyHistoryBuilder();
     // Observed at 11:00 and 12:00 (60 minutes), and 9:00 (outside the midday, not counted).
     for (const hour of [9, 11, 12]) builder.add(100, hour, 60);
     const [readings] = builder.build();
-    const index = expectedTodayIndex([
+    const { index } = expectedTodayRange([
       // Hours 13-16 predicted at 30: (60 + 60 + 4 × 30) / 6 = 40 over a typical 40.
-      { readings, predict: () => 30, typicalMidday: 40 },
+      { readings, forecast: () => exactly(30), typicalMidday: 40 },
       // No readings yet: the predictions alone, 20 over a typical 10.
-      { readings: undefined, predict: () => 20, typicalMidday: 10 },
+      { readings: undefined, forecast: () => exactly(20), typicalMidday: 10 },
     ]);
     expect(index).toBeCloseTo((1 + 2) / 2, 9);
   });
 
   it('leaves out a ride without a typical midday, and hours with neither', () => {
     expect(
-      expectedTodayIndex([
-        { readings: undefined, predict: (hour) => (hour === 14 ? 50 : Number.NaN), typicalMidday: 25 },
-        { readings: undefined, predict: () => 99, typicalMidday: Number.NaN },
-      ]),
+      expectedTodayRange([
+        { readings: undefined, forecast: (hour) => (hour === 14 ? exactly(50) : null), typicalMidday: 25 },
+        { readings: undefined, forecast: () => exactly(99), typicalMidday: Number.NaN },
+      ]).index,
     ).toBeCloseTo(2, 9);
   });
 });

@@ -110,6 +110,25 @@ export function crowdLevel(index: number, scale: CrowdScale): number {
   return level;
 }
 
+/** Index bounds (an 80% range): the lowest and highest index the day may run at. */
+export interface IndexRange {
+  readonly lower: number;
+  readonly upper: number;
+}
+
+/** The 1-10 levels of a forecast index and its range (never narrower than the index's own level). */
+export function crowdLevelRange(
+  index: number,
+  range: IndexRange,
+  scale: CrowdScale,
+): { level: number; low: number; high: number } {
+  return {
+    level: crowdLevel(index, scale),
+    low: crowdLevel(Math.min(index, range.lower), scale),
+    high: crowdLevel(Math.max(index, range.upper), scale),
+  };
+}
+
 /** A ride's morning: its readings so far, its typical wait at each hour of the day's weekday, its typical midday wait. */
 export interface RideMorning {
   readonly readings: HourlyDay | undefined;
@@ -144,29 +163,44 @@ export function indexSoFar(rides: readonly RideMorning[]): number {
   return meanOfFinite(levels);
 }
 
-/** A ride's day so far: its readings, its predictions for the day's hours and its typical midday wait. */
+/** A ride's day so far: its readings, its forecast of each hour today with its band, its typical midday wait. */
 export interface RideToday {
   readonly readings: HourlyDay | undefined;
-  /** The predicted mean wait of an hour today (NaN where there is none). */
-  readonly predict: (hour: number) => number;
+  readonly forecast: (hour: number) => HourForecast | null;
   readonly typicalMidday: number;
 }
 
 /**
- * Today's index as the day will end: each ride's midday hours as observed where they have been and
- * as predicted where not (from the morning's waits: the nowcast), over its typical midday wait,
- * averaged over the rides. The morning's ratio to typical carried to the whole day tells it less:
- * afternoons drift back toward the forecast, as the nowcast learned (docs/models.md).
+ * Today's index as the day will end, with its 80% range: each ride's midday hours as observed where
+ * they have been and as forecast where not (from the morning's waits: the nowcast), over its typical
+ * midday wait, averaged over the rides. The morning's ratio to typical carried to the whole day
+ * tells it less: afternoons drift back toward the forecast, as the nowcast learned
+ * (docs/models.md). The range takes the forecast hours at their bands' ends, the observed ones as
+ * they were (so it narrows as the day is observed), the ends taken together across hours and rides
+ * (most of a day's surprise is the park's).
  */
-export function expectedTodayIndex(rides: readonly RideToday[]): number {
+export function expectedTodayRange(rides: readonly RideToday[]): IndexRange & { index: number } {
+  // The square root of the hours' range, as a forecast day's range takes when it has no errors of
+  // its own: a day's index averages hours and rides, and errs less than one ride's hour.
+  const index = todayIndexAt(rides, ({ predicted }) => predicted);
+  return {
+    index,
+    lower: index * Math.sqrt(todayIndexAt(rides, ({ lower }) => lower) / index),
+    upper: index * Math.sqrt(todayIndexAt(rides, ({ upper }) => upper) / index),
+  };
+}
+
+/** `expectedTodayRange`'s index with each forecast hour read by `pick`. */
+function todayIndexAt(rides: readonly RideToday[], pick: (forecast: HourForecast) => number): number {
   const levels: number[] = [];
-  for (const { readings, predict, typicalMidday } of rides) {
+  for (const { readings, forecast, typicalMidday } of rides) {
     if (!(typicalMidday > 0)) continue;
     let sum = 0;
     let hours = 0;
     for (let hour = MIDDAY_FIRST_HOUR; hour <= MIDDAY_LAST_HOUR; hour++) {
       const observed = (readings?.counts[hour] ?? 0) > 0 ? (readings?.means[hour] ?? Number.NaN) : Number.NaN;
-      const value = Number.isNaN(observed) ? predict(hour) : observed;
+      const hourForecast = Number.isNaN(observed) ? forecast(hour) : null;
+      const value = hourForecast ? pick(hourForecast) : observed;
       if (Number.isNaN(value)) continue;
       sum += value;
       hours++;
@@ -174,44 +208,6 @@ export function expectedTodayIndex(rides: readonly RideToday[]): number {
     if (hours > 0) levels.push(sum / hours / typicalMidday);
   }
   return meanOfFinite(levels);
-}
-
-/** A ride's day so far: its readings, its forecast of each hour today with its band, its typical midday wait. */
-export interface RideTodayForecast {
-  readonly readings: HourlyDay | undefined;
-  readonly forecast: (hour: number) => HourForecast | null;
-  readonly typicalMidday: number;
-}
-
-/**
- * `expectedTodayIndex` with its 80% range: the predicted hours at their bands' ends, the observed
- * ones as they were (so the range narrows as the day is observed), the ends taken together across
- * hours and rides (most of a day's surprise is the park's).
- */
-export function expectedTodayRange(rides: readonly RideTodayForecast[]): {
-  index: number;
-  lower: number;
-  upper: number;
-} {
-  const at = (pick: (forecast: HourForecast) => number) =>
-    expectedTodayIndex(
-      rides.map(({ readings, forecast, typicalMidday }) => ({
-        readings,
-        predict: (hour: number) => {
-          const hourForecast = forecast(hour);
-          return hourForecast ? pick(hourForecast) : Number.NaN;
-        },
-        typicalMidday,
-      })),
-    );
-  // The square root of the hours' range, as a forecast day's range takes when it has no errors of
-  // its own: a day's index averages hours and rides, and errs less than one ride's hour.
-  const index = at(({ predicted }) => predicted);
-  return {
-    index,
-    lower: index * Math.sqrt(at(({ lower }) => lower) / index),
-    upper: index * Math.sqrt(at(({ upper }) => upper) / index),
-  };
 }
 
 /** A ride's predictions for the crowd index: its point prediction and typical midday wait. */

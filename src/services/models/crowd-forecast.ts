@@ -13,18 +13,19 @@ import { DateTime } from 'luxon';
 import type { Park } from '../../catalog/types.js';
 import { calendarFlags, type CalendarFlags } from '../../calendar/day-flags.js';
 import {
-  crowdLevel,
+  crowdLevelRange,
   learnCalendarEffects,
   meanOfFinite,
   predictedIndex,
   type CalendarDriver,
   type CrowdScale,
   type DayDrivers,
+  type IndexRange,
   type LearnedEffect,
 } from '../../models/crowd.js';
 import { isoDateOf, weekdayOf } from '../../models/hourly-history.js';
 import { DEFAULT_WAIT_MODEL_OPTIONS } from '../../models/wait-forecast.js';
-import { levelRangeMultipliers } from '../../models/crowd-accuracy.js';
+import { forecastIndexRange } from '../../models/crowd-accuracy.js';
 import type { RideModel } from './day-fit.js';
 
 export const FORECAST_DAYS = 30;
@@ -66,7 +67,7 @@ export interface ForecastInput {
    * Today's index from its waits so far (`expectedIndex`) with its 80% range; undefined until the
    * park has an hour of waits.
    */
-  readonly today: { index: number; lower: number; upper: number } | undefined;
+  readonly today: (IndexRange & { index: number }) | undefined;
   /** The level range's multipliers from the index's past errors, when enough were scored. */
   readonly range: { lower: number; upper: number } | undefined;
 }
@@ -124,13 +125,18 @@ export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
     const index = observedToday ? today.index : predictedIndex(predictors, day);
     if (Number.isNaN(index)) continue;
     // Today's range narrows as its midday is observed; later days take the index's own errors.
-    const { lower, upper } = observedToday
-      ? { lower: today.lower / today.index, upper: today.upper / today.index }
-      : levelRangeMultipliers(
-          range,
-          rides.map(({ model }) => model),
-          offset,
-        );
+    const { level, low, high } = crowdLevelRange(
+      index,
+      observedToday
+        ? today
+        : forecastIndexRange(
+            index,
+            range,
+            rides.map(({ model }) => model),
+            offset,
+          ),
+      scale,
+    );
     const flags = flagsOf(day);
     const season = meanOfFinite(rides.map(({ model }) => model.dayLevel(day) / model.recentLevel));
     const list: CrowdDriver[] = [
@@ -176,9 +182,9 @@ export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
       date: isoDateOf(day),
       day,
       index: round(index, 3),
-      level: crowdLevel(index, scale),
-      level_low: crowdLevel(index * Math.min(1, lower), scale),
-      level_high: crowdLevel(index * Math.max(1, upper), scale),
+      level,
+      level_low: low,
+      level_high: high,
       basis: observedToday ? 'observed' : 'forecast',
       drivers: list,
     });
