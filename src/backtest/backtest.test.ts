@@ -179,6 +179,28 @@ describe('the backtest', () => {
     expectCrowdYardstick(rides, 'crowd_level_bounds');
   });
 
+  it("scores the wait forecast told the month's and the day's level only when asked, on the same hours", () => {
+    // Each scored month runs at a level of its own, and each day swings on a 9-day cycle around it:
+    // told the month's level the forecast comes closer, told each day's closer still.
+    const days = 364 * 3;
+    const origins = rollingOrigins(START + days - 1);
+    const level = (day: number) => {
+      const month = origins.findIndex((origin) => day > origin && day <= origin + HORIZON_DAYS);
+      const swing = Math.exp(0.3 * Math.sin((2 * Math.PI * (day - START)) / 9));
+      return swing * (month < 0 ? 1 : Math.exp(0.6 * Math.sin(2.3 * month)));
+    };
+    const rides = twoRides(days, level);
+    expect(runBacktest(rides, quick).attractions[0]?.wait_bounds).toBeUndefined();
+    for (const score of runBacktest(rides, { ...quick, waitBound: true }).attractions) {
+      const bound = score.wait_bounds;
+      if (!bound) throw new Error('a wait bound expected');
+      expect(bound.hours_scored).toBe(score.hours_scored);
+      expect(bound.typical_month_level_mae_minutes).toBeLessThan(0.7 * score.baseline_mae_minutes);
+      expect(bound.month_level_mae_minutes).toBeLessThan(0.7 * score.mae_minutes);
+      expect(bound.day_level_mae_minutes).toBeLessThan(0.5 * bound.month_level_mae_minutes);
+    }
+  });
+
   it("scores the nowcast's yardsticks only when asked, the hindsight scaling never behind the square root", () => {
     // Each day runs at one level from morning to night: the morning tells it, and so does the
     // oracle told the rest of the day's level; the forecast, not knowing the day, does not.

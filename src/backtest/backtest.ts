@@ -58,6 +58,7 @@ import {
   type WaitModel,
 } from '../models/wait-model.js';
 import { NOWCAST_OFFSET } from '../models/nowcast.js';
+import type { HourForecast } from '../models/wait-bands.js';
 import { runSteps } from '../lib/steps.js';
 import { AccuracyMeter } from '../services/models/accuracy.js';
 
@@ -108,6 +109,21 @@ export interface NowcastBound {
 /** The cut hours of the nowcast (readings before them are given), by their label. */
 export const NOWCAST_CUTS = { '11:00': 11, '13:00': 13 } as const;
 
+/**
+ * Yardsticks for the wait forecast on the hours it is scored on (not forecasts), each told a level
+ * in hindsight: `typical_month_level_mae_minutes`, the typical baseline scaled by the ratio the ride
+ * ran at over the 30 days after each origin (the month's level alone, no calendar inside it);
+ * `month_level_mae_minutes`, the forecast scaled by how far those 30 days ran above or below it
+ * (the month's level known, each day's and hour's pattern still the forecast's);
+ * `day_level_mae_minutes`, the forecast scaled by the ratio each day ran at (each day's level known).
+ */
+export interface WaitBound {
+  readonly hours_scored: number;
+  readonly typical_month_level_mae_minutes: number;
+  readonly month_level_mae_minutes: number;
+  readonly day_level_mae_minutes: number;
+}
+
 export interface AttractionScore {
   readonly attraction: string;
   readonly park: string;
@@ -120,6 +136,8 @@ export interface AttractionScore {
   readonly nowcast: Record<keyof typeof NOWCAST_CUTS, NowcastScore>;
   /** With `nowcastBound`: the nowcast's yardsticks on the same hours. */
   readonly nowcast_bounds?: Record<keyof typeof NOWCAST_CUTS, NowcastBound>;
+  /** With `waitBound`: the wait forecast's hindsight yardsticks on the same hours. */
+  readonly wait_bounds?: WaitBound;
 }
 
 export interface ParkScore {
@@ -325,10 +343,71 @@ function boundNowcast(fitted: readonly FittedOrigin[], cutHour: number): Nowcast
   };
 }
 
+/** One scored hour: the mean posted wait, the forecast's and the typical baseline's. */
+interface ScoredHour {
+  readonly actual: number;
+  readonly forecast: HourForecast;
+  readonly baseline: number;
+}
+
+/**
+ * The hours of a scored day that count (2 readings or more, a forecast and a baseline): the same
+ * hours for the scores and for their yardsticks.
+ */
+function scoredHours(model: WaitModel, entry: HourlyDay, typical: TypicalWaits): ScoredHour[] {
+  const hours: ScoredHour[] = [];
+  for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+    if ((entry.counts[hour] ?? 0) < 2) continue;
+    const actual = entry.means[hour] ?? Number.NaN;
+    const baseline = typical.means[weekdayOf(entry.day) * 24 + hour] ?? Number.NaN;
+    const forecast = model.forecast(entry.day, hour);
+    // An hour never observed before the origin has no baseline either: nothing to compare.
+    if (forecast === null || Number.isNaN(baseline) || Number.isNaN(actual)) continue;
+    hours.push({ actual, forecast, baseline });
+  }
+  return hours;
+}
+
+function boundWaits(fitted: readonly FittedOrigin[]): WaitBound {
+  let count = 0;
+  let typicalMonth = 0;
+  let month = 0;
+  let day = 0;
+  const scale = (predicted: number, ratio: number) =>
+    Math.max(0, (predicted + NOWCAST_OFFSET) * ratio - NOWCAST_OFFSET);
+  for (const { scored, model, baseline: typical } of fitted) {
+    const days = scored.map((entry) => scoredHours(model, entry, typical));
+    const all = days.flat();
+    const monthOfTypical = levelRatio(all.map(({ actual, baseline }) => [actual, baseline] as const));
+    const monthOfForecast = levelRatio(
+      all.map(({ actual, forecast }) => [actual, forecast.predicted] as const),
+    );
+    for (const hours of days) {
+      const dayOfForecast = levelRatio(
+        hours.map(({ actual, forecast }) => [actual, forecast.predicted] as const),
+      );
+      for (const { actual, forecast, baseline } of hours) {
+        count++;
+        typicalMonth += Math.abs(scale(baseline, monthOfTypical) - actual);
+        month += Math.abs(scale(forecast.predicted, monthOfForecast) - actual);
+        day += Math.abs(scale(forecast.predicted, dayOfForecast) - actual);
+      }
+    }
+  }
+  const mean = (sum: number) => round(count > 0 ? sum / count : Number.NaN, 2);
+  return {
+    hours_scored: count,
+    typical_month_level_mae_minutes: mean(typicalMonth),
+    month_level_mae_minutes: mean(month),
+    day_level_mae_minutes: mean(day),
+  };
+}
+
 function scoreAttraction(
   attraction: BacktestAttraction,
   fitted: readonly FittedOrigin[],
   nowcastBound: boolean,
+  waitBound: boolean,
 ): AttractionScore {
   const total = new ErrorSum();
   const byHorizon = HORIZON_BANDS.map(() => new ErrorSum());
@@ -337,13 +416,7 @@ function scoreAttraction(
   for (const { origin, scored, model, baseline: typical } of fitted) {
     for (const entry of scored) {
       const horizon = entry.day - origin;
-      for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
-        if ((entry.counts[hour] ?? 0) < 2) continue;
-        const actual = entry.means[hour] ?? Number.NaN;
-        const baseline = typical.means[weekdayOf(entry.day) * 24 + hour] ?? Number.NaN;
-        const forecast = model.forecast(entry.day, hour);
-        // An hour never observed before the origin has no baseline either: nothing to compare.
-        if (forecast === null || Number.isNaN(baseline) || Number.isNaN(actual)) continue;
+      for (const { actual, forecast, baseline } of scoredHours(model, entry, typical)) {
         const modelError = Math.abs(forecast.predicted - actual);
         const baselineError = Math.abs(baseline - actual);
         total.add(modelError, baselineError);
@@ -377,6 +450,7 @@ function scoreAttraction(
           },
         }
       : {}),
+    ...(waitBound ? { wait_bounds: boundWaits(fitted) } : {}),
   };
 }
 
@@ -598,6 +672,8 @@ export interface BacktestOptions {
   readonly crowdBound?: boolean;
   /** Also score the nowcast's yardsticks (`nowcast_bounds` per attraction). */
   readonly nowcastBound?: boolean;
+  /** Also score the wait forecast's hindsight yardsticks (`wait_bounds` per attraction). */
+  readonly waitBound?: boolean;
   /** Also score the estimated actual wait's hindsight yardsticks (`actual_wait_bounds`). */
   readonly actualBound?: boolean;
   /** The last day of the scored window (a day number); each file's last day when absent. */
@@ -615,6 +691,7 @@ export function runBacktest(
     onAttraction,
     crowdBound = false,
     nowcastBound = false,
+    waitBound = false,
     actualBound = false,
     until,
     historyDays,
@@ -676,7 +753,9 @@ export function runBacktest(
     }
   }
   const scores = [...byPark.values()].flatMap((rides) =>
-    rides.map(({ attraction, fitted }) => scoreAttraction(attraction, [...fitted.values()], nowcastBound)),
+    rides.map(({ attraction, fitted }) =>
+      scoreAttraction(attraction, [...fitted.values()], nowcastBound, waitBound),
+    ),
   );
   const order = new Map(attractions.map((attraction, index) => [attraction.attraction, index]));
   scores.sort((a, b) => (order.get(a.attraction) ?? 0) - (order.get(b.attraction) ?? 0));

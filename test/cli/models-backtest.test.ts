@@ -107,7 +107,7 @@ describe('models backtest', () => {
     expect(Object.keys(result)).not.toContain('crowd_level_bounds');
   }, 120_000);
 
-  it('prints a readable table crediting TouringPlans.com, the yardsticks apart with --crowd-bound, --nowcast-bound and --actual-bound', async () => {
+  it('prints a readable table crediting TouringPlans.com, the yardsticks apart with --wait-bound, --crowd-bound, --nowcast-bound and --actual-bound', async () => {
     // The report's form does not depend on the calendar trees: a fit on 300 days leaves them out.
     const { stdout } = await cli(
       dir,
@@ -115,6 +115,7 @@ describe('models backtest', () => {
       'backtest',
       '--touringplans',
       dir,
+      '--wait-bound',
       '--crowd-bound',
       '--nowcast-bound',
       '--actual-bound',
@@ -124,6 +125,9 @@ describe('models backtest', () => {
     expect(stdout).toMatch(/^Data: TouringPlans\.com\./);
     expect(stdout).toMatch(/new_coaster\s+unknown\s+5040/);
     expect(stdout).toMatch(/pooled/);
+    const [, waitYardsticks] = stdout.split("Not forecasts: the wait forecast's yardsticks");
+    expect(waitYardsticks).toMatch(/new_coaster\s+5040\s+\d+\.\d\d(\s+-?\d+%){4}/);
+    expect(waitYardsticks).toMatch(/pooled\s+\d+\s+\d+\.\d\d(\s+-?\d+%){4}/);
     const [, oracle] = stdout.split('Not a forecast: an oracle');
     expect(oracle).toMatch(/unknown\s+360\s+\d+\.\d\d\s+\d+%\s+\d+%/);
     const [, month] = stdout.split('Not a forecast either: the models');

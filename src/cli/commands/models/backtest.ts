@@ -133,6 +133,50 @@ function actualWaitBoundTable(
   return `\nNot estimates: the estimated actual wait's yardsticks, each fitted in hindsight on the scored readings themselves (MAE in minutes). own ratio = the window's own median ratio; own fit = the estimate's form (posted wait, evening and morning hours) fitted to the window; own day = that form plus the day's whole posted level at the attraction (the day's crowd), two-hour blocks and curvature: what those inputs reach at most. gain/day gain = how much lower than ratio:\n\n${table(rows)}\n`;
 }
 
+/** The wait forecast against its hindsight yardsticks: gain on typical, per attraction and pooled. */
+function waitBoundTable(result: BacktestResult): string {
+  const rows = [
+    ['attraction', 'hours', 'typical', 'forecast', 'typical × month', 'forecast × month', 'forecast × day'],
+  ];
+  const sums = { hours: 0, typical: 0, forecast: 0, typicalMonth: 0, month: 0, day: 0 };
+  const line = (name: string, hours: number, typical: number, errors: readonly number[]) => [
+    name,
+    String(hours),
+    minutes(typical),
+    ...errors.map((error) => gain(error, typical)),
+  ];
+  for (const score of result.attractions) {
+    const bound = score.wait_bounds;
+    if (!bound || bound.hours_scored === 0) continue;
+    const weight = bound.hours_scored;
+    sums.hours += weight;
+    sums.typical += score.baseline_mae_minutes * weight;
+    sums.forecast += score.mae_minutes * weight;
+    sums.typicalMonth += bound.typical_month_level_mae_minutes * weight;
+    sums.month += bound.month_level_mae_minutes * weight;
+    sums.day += bound.day_level_mae_minutes * weight;
+    rows.push(
+      line(score.attraction, weight, score.baseline_mae_minutes, [
+        score.mae_minutes,
+        bound.typical_month_level_mae_minutes,
+        bound.month_level_mae_minutes,
+        bound.day_level_mae_minutes,
+      ]),
+    );
+  }
+  if (sums.hours === 0) return '';
+  const per = (sum: number) => sum / sums.hours;
+  rows.push(
+    line('pooled', sums.hours, per(sums.typical), [
+      per(sums.forecast),
+      per(sums.typicalMonth),
+      per(sums.month),
+      per(sums.day),
+    ]),
+  );
+  return `\nNot forecasts: the wait forecast's yardsticks on the same hours, each told a level in hindsight, as gain on typical (typical = its MAE in minutes). typical × month = the typical wait scaled by the level the ride ran at over the 30 days after each origin; forecast × month = the forecast scaled by how far those 30 days ran above or below it (the month's level known, each day's pattern still the forecast's); forecast × day = the forecast scaled by each day's own level:\n\n${table(rows)}\n`;
+}
+
 /** The nowcast against its yardsticks, pooled over every attraction, one line per cut. */
 function nowcastBoundTable(result: BacktestResult): string {
   const rows = [
@@ -231,16 +275,17 @@ export function formatBacktest(result: BacktestResult): string {
   const nowcastBounds = result.attractions.some((score) => score.nowcast_bounds)
     ? nowcastBoundTable(result)
     : '';
+  const waitBounds = result.attractions.some((score) => score.wait_bounds) ? waitBoundTable(result) : '';
   const actualBounds = result.actual_wait_bounds
     ? actualWaitBoundTable(result.actual_waits, result.actual_wait_bounds)
     : '';
-  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them. Crowd levels: within 1/2 = days the forecast level came within 1/2 of the level reached; range holds = days the level reached fell inside the served low-high range, range width = its mean width in levels; today 11:00/13:00 = the same with the day's waits before then, as served (in brackets: the forecast without them, and the morning's ratio to typical carried to the day, on the same days).\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${bounds}${nowcastBounds}${actualWaitTable(result.actual_waits)}${actualBounds}`;
+  return `Data: TouringPlans.com. Rolling-origin backtest: ${result.origins} origins over the last 365 days of each file, ${result.horizon_days} days ahead; MAE in minutes against the mean posted wait of each hour 8:00-21:59; gain = how much lower than the typical-wait baseline; now11/now13 = how much lower the rest of the day's error is, from one hour after 11:00/13:00, given the day's readings before then, than the same model's without them. Crowd levels: within 1/2 = days the forecast level came within 1/2 of the level reached; range holds = days the level reached fell inside the served low-high range, range width = its mean width in levels; today 11:00/13:00 = the same with the day's waits before then, as served (in brackets: the forecast without them, and the morning's ratio to typical carried to the day, on the same days).\n\n${table(attractionRows)}\n\n${parkTable(result.parks)}\n${waitBounds}${bounds}${nowcastBounds}${actualWaitTable(result.actual_waits)}${actualBounds}`;
 }
 
 /** Rolling-origin backtest of the wait and crowd models on TouringPlans.com's recorded waits. */
 export const modelsBacktest: Command = {
   usage:
-    '--touringplans DIR [--json] [--until DATE] [--history-days N] [--crowd-bound] [--nowcast-bound] [--actual-bound]',
+    '--touringplans DIR [--json] [--until DATE] [--history-days N] [--wait-bound] [--crowd-bound] [--nowcast-bound] [--actual-bound]',
   summary: 'Backtest the wait, crowd and actual-wait models on recorded waits (TouringPlans.com format).',
   async run(args) {
     let values: {
@@ -248,6 +293,7 @@ export const modelsBacktest: Command = {
       json?: boolean | undefined;
       until?: string | undefined;
       'history-days'?: string | undefined;
+      'wait-bound'?: boolean | undefined;
       'crowd-bound'?: boolean | undefined;
       'nowcast-bound'?: boolean | undefined;
       'actual-bound'?: boolean | undefined;
@@ -260,6 +306,7 @@ export const modelsBacktest: Command = {
           json: { type: 'boolean' },
           until: { type: 'string' },
           'history-days': { type: 'string' },
+          'wait-bound': { type: 'boolean' },
           'crowd-bound': { type: 'boolean' },
           'nowcast-bound': { type: 'boolean' },
           'actual-bound': { type: 'boolean' },
@@ -290,6 +337,7 @@ export const modelsBacktest: Command = {
     if (attractions.length === 0) throw new UsageError(`no <attraction>.csv.gz files in ${dir}`);
     const started = performance.now();
     const result = runBacktest(attractions, {
+      waitBound: values['wait-bound'] === true,
       crowdBound: values['crowd-bound'] === true,
       nowcastBound: values['nowcast-bound'] === true,
       actualBound: values['actual-bound'] === true,
