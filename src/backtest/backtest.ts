@@ -288,6 +288,10 @@ function levelRatio(pairs: readonly (readonly [number, number])[]): number {
   return pairs.length > 0 ? (actual + NOWCAST_OFFSET) / (forecast + NOWCAST_OFFSET) : 1;
 }
 
+/** A prediction scaled by a ratio of sums (`levelRatio`), the offset taken as there. */
+const scale = (predicted: number, ratio: number) =>
+  Math.max(0, (predicted + NOWCAST_OFFSET) * ratio - NOWCAST_OFFSET);
+
 /** The powers of the hindsight scalings, each on the whole morning's and on its last hours' ratio. */
 const SCALING_POWERS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 /** The last hours before the cut the second morning ratio reads. */
@@ -300,8 +304,6 @@ function boundNowcast(fitted: readonly FittedOrigin[], cutHour: number): Nowcast
   let squareRootError = 0;
   // One row of errors per morning ratio (whole morning, its last hours), one column per power.
   const scalingErrors = [SCALING_POWERS.map(() => 0), SCALING_POWERS.map(() => 0)];
-  const scale = (forecast: number, ratio: number) =>
-    Math.max(0, (forecast + NOWCAST_OFFSET) * ratio - NOWCAST_OFFSET);
   for (const { scored, model } of fitted) {
     for (const entry of scored) {
       const morning: (readonly [number, number])[] = [];
@@ -373,8 +375,6 @@ function boundWaits(fitted: readonly FittedOrigin[]): WaitBound {
   let typicalMonth = 0;
   let month = 0;
   let day = 0;
-  const scale = (predicted: number, ratio: number) =>
-    Math.max(0, (predicted + NOWCAST_OFFSET) * ratio - NOWCAST_OFFSET);
   for (const { scored, model, baseline: typical } of fitted) {
     const days = scored.map((entry) => scoredHours(model, entry, typical));
     const all = days.flat();
