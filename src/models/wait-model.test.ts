@@ -270,3 +270,27 @@ describe('the wait models of a park', () => {
     }
   });
 });
+
+describe('the days just ahead', () => {
+  it('follow how far the last two days ran from the model, fading within days', () => {
+    const origin = START + 300;
+    const steady = (hour: number) => 20 + (hour % 5);
+    // The two days before the origin ran at twice what every earlier day did.
+    const busyEnd = history(300, (day, hour) => (day >= origin - 2 ? 2 : 1) * steady(hour));
+    const calm = history(300, (_, hour) => steady(hour));
+    const [busy] = fitParkWaitModels([busyEnd], origin).rides;
+    const [usual] = fitParkWaitModels([calm], origin).rides;
+    if (!busy || !usual) throw new Error('models expected');
+    const ratioAt = (day: number) => busy.predict(day, 14) / usual.predict(day, 14);
+    // Today and tomorrow take the prior's share of the miss (the steady history taught nothing).
+    expect(ratioAt(origin)).toBeGreaterThan(1.3);
+    expect(ratioAt(origin + 1)).toBeCloseTo(ratioAt(origin), 6);
+    expect(ratioAt(origin + 2)).toBeLessThan(ratioAt(origin + 1));
+    // A week on, the miss is all but gone (the level model's median heard of two days only).
+    expect(ratioAt(origin + 10)).toBeLessThan(1.05);
+    // The model says what the last days add to each day, as the crowd forecast's drivers show it.
+    expect(busy.lastDays(origin + 1)).toBeGreaterThan(1.3);
+    expect(busy.lastDays(origin - 1)).toBe(1);
+    expect(usual.lastDays(origin + 1)).toBeCloseTo(1, 2);
+  });
+});

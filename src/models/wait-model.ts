@@ -14,8 +14,10 @@
  * takes its share over its first three months (`rideCalendarShare`).
  *
  * The fit scores the combined model at earlier origins whose 30 target days all end before the
- * origin (nothing scored is ever fitted): those errors are the rides' 80% bands (`wait-bands.ts`),
- * and the same target days teach how a morning's waits tell the afternoon's (`nowcast.ts`).
+ * origin (nothing scored is ever fitted): the days just after each teach how much of how far the
+ * last two days ran from the model carries into the days ahead (`recent-miss.ts`); the errors of
+ * the models with that carry are the rides' 80% bands (`wait-bands.ts`), and the same target days
+ * teach how a morning's waits tell the afternoon's (`nowcast.ts`).
  *
  * Pure: no clock, no I/O; the caller chooses the origin and hands only days before it.
  */
@@ -29,6 +31,14 @@ import {
 import type { ParkCalendar } from './calendar-features.js';
 import { FIRST_HOUR, LAST_HOUR, type HourlyDay, type RideHistory } from './hourly-history.js';
 import { nowcastDay, NowcastFit, type Morning, type RideNowcast } from './nowcast.js';
+import {
+  DEFAULT_RECENT_MISS_OPTIONS,
+  RecentMissFit,
+  carriedMiss,
+  recentMiss,
+  withRecentMiss,
+  type RecentMissOptions,
+} from './recent-miss.js';
 import {
   BandErrors,
   bandOrigins,
@@ -54,6 +64,8 @@ export interface CombinedModelOptions {
   readonly closureDays: number;
   /** Ridge penalty of the nowcast's regressions: how many rows of history outweigh the prior (`NOWCAST_PRIOR`). */
   readonly nowcastPenalty: number;
+  /** How the last days' miss is carried into the days just ahead. */
+  readonly recentMiss: RecentMissOptions;
 }
 
 export const DEFAULT_COMBINED_OPTIONS: CombinedModelOptions = {
@@ -62,15 +74,20 @@ export const DEFAULT_COMBINED_OPTIONS: CombinedModelOptions = {
   calendarShare: 0.65,
   closureDays: 60,
   nowcastPenalty: 500,
+  recentMiss: DEFAULT_RECENT_MISS_OPTIONS,
 };
 
 const YEAR_DAYS = 365;
+
+type Predict = (day: number, hour: number) => number;
 
 /** A ride's model: the level model's parts, and the combined prediction with its band. */
 export interface WaitModel extends PointModel {
   readonly bands: BandMultipliers;
   /** The calendar model's share in `predict` (0: the level model alone). */
   readonly calendarShare: number;
+  /** What the last days' miss multiplies `day`'s predictions by (1 where none carries). */
+  lastDays(day: number): number;
   /** Prediction with its 80% band; null when that weekday and hour were never observed. */
   forecast(day: number, hour: number): HourForecast | null;
 }
@@ -135,7 +152,7 @@ function combined(
   calendar: CalendarModel | undefined,
   ride: number,
   share: number,
-): (day: number, hour: number) => number {
+): Predict {
   if (!calendar || share === 0) return point.predict;
   return (day, hour) => {
     const level = point.predict(day, hour);
@@ -250,6 +267,7 @@ export function* parkWaitModelsSteps(
   const byDays = histories.map((history) => daysBefore(history, origin));
   const bandErrors = histories.map(() => new BandErrors());
   const nowcastFit = new NowcastFit();
+  const missFit = new RecentMissFit(options.recentMiss);
   // Each ride's uninterrupted days at the origin and at each calibration origin, worked out once:
   // its calendar share and the origins its bands read both follow them.
   const spans = histories.map(
@@ -260,6 +278,9 @@ export function* parkWaitModelsSteps(
   );
   const spanOf = (ride: number, at: number) => spans[ride]?.get(at) ?? 0;
   const calibratesBands = spans.map((_, ride) => bandOrigins((at) => spanOf(ride, at), origin, calibration));
+  // The combined models at each calibration origin, and how far each ride's last days before it
+  // ran from them: what follows those days teaches how much of that miss carries ahead.
+  const calibrationModels = new Map<number, { predictors: Predict[]; misses: number[] }>();
   for (const earlier of calibration) {
     const earlierPoints = calibrationPoints.get(earlier) ?? [];
     const earlierCalendar = earlierTrees?.at(
@@ -269,6 +290,27 @@ export function* parkWaitModelsSteps(
     );
     const predictors = earlierPoints.map((point, ride) =>
       combined(point, earlierCalendar, ride, shareOfSpan(share, spanOf(ride, earlier), options)),
+    );
+    const misses = predictors.map((predict, ride) =>
+      recentMiss(byDays[ride] ?? new Map(), predict, earlier, options.recentMiss.days),
+    );
+    predictors.forEach((predict, ride) => {
+      for (let ahead = 1; ahead <= options.recentMiss.teachingDays; ahead++) {
+        const entry = byDays[ride]?.get(earlier + ahead);
+        if (entry) missFit.teach(misses[ride] ?? 0, ahead, entry, predict);
+      }
+    });
+    calibrationModels.set(earlier, { predictors, misses });
+    yield;
+  }
+  const missShare = missFit.share();
+
+  for (const earlier of calibration) {
+    const earlierPoints = calibrationPoints.get(earlier) ?? [];
+    const { predictors: combinedAt = [], misses = [] } = calibrationModels.get(earlier) ?? {};
+    // The models as served there: with the miss before that origin carried.
+    const predictors = combinedAt.map((predict, ride) =>
+      withRecentMiss(predict, carriedMiss(earlier, misses[ride] ?? 0, missShare, options.recentMiss)),
     );
     observer?.origin(earlier, earlierPoints);
     for (let horizon = 1; horizon <= 30; horizon++) {
@@ -301,7 +343,10 @@ export function* parkWaitModelsSteps(
 
   const rides = points.map((point, ride): WaitModel => {
     const rideShare = shareOfSpan(share, spanOf(ride, origin), options);
-    const predict = combined(point, calendarModel, ride, rideShare);
+    const base = combined(point, calendarModel, ride, rideShare);
+    const miss = recentMiss(byDays[ride] ?? new Map(), base, origin, options.recentMiss.days);
+    const lastDays = carriedMiss(origin, miss, missShare, options.recentMiss);
+    const predict = withRecentMiss(base, lastDays);
     const bands = (bandErrors[ride] ?? new BandErrors()).bands(level.bandTail, () =>
       inSampleRatios(byDays[ride], predict, origin),
     );
@@ -310,6 +355,7 @@ export function* parkWaitModelsSteps(
       predict,
       bands,
       calendarShare: rideShare,
+      lastDays,
       forecast(day, hour) {
         const predicted = predict(day, hour);
         return Number.isNaN(predicted) ? null : withBand(predicted, bands, day - origin);

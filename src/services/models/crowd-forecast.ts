@@ -25,6 +25,7 @@ import {
 } from '../../models/crowd.js';
 import { isoDateOf, weekdayOf } from '../../models/hourly-history.js';
 import { DEFAULT_WAIT_MODEL_OPTIONS } from '../../models/wait-forecast.js';
+import { DEFAULT_RECENT_MISS_OPTIONS } from '../../models/recent-miss.js';
 import { forecastIndexRange } from '../../models/crowd-accuracy.js';
 import type { RideModel } from './day-fit.js';
 
@@ -139,6 +140,8 @@ export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
     );
     const flags = flagsOf(day);
     const season = meanOfFinite(rides.map(({ model }) => model.dayLevel(day) / model.recentLevel));
+    // The recent level, and what the last days' miss still adds that day (fading within days).
+    const trend = recentLevel * meanOfFinite(rides.map(({ model }) => model.lastDays(day)));
     const list: CrowdDriver[] = [
       {
         driver: 'weekday',
@@ -154,8 +157,8 @@ export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
       },
       {
         driver: 'recent_trend',
-        effect: round(Number.isFinite(recentLevel) ? recentLevel : 1, 3),
-        detail: `Waits of the last ${Math.min(...DEFAULT_WAIT_MODEL_OPTIONS.recentWindows)}-${Math.max(...DEFAULT_WAIT_MODEL_OPTIONS.recentWindows)} days against typical`,
+        effect: round(Number.isFinite(trend) ? trend : 1, 3),
+        detail: `Waits of the last ${Math.min(...DEFAULT_WAIT_MODEL_OPTIONS.recentWindows)}-${Math.max(...DEFAULT_WAIT_MODEL_OPTIONS.recentWindows)} days against typical, and of the last ${DEFAULT_RECENT_MISS_OPTIONS.days} against the forecast`,
       },
     ];
     const hours = hoursOf.get(day) ?? 0;
