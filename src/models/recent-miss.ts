@@ -1,10 +1,10 @@
 /**
  * The last days carried ahead: how far a ride's last recorded days ran above or below what its
  * model predicts for them lasts a few days (a busy week stays busy for a while), while the level
- * model's median over weeks hears of it slowly. The days just ahead are scaled by that miss, fading
- * by half a day at a time; how much of it carries is learned per park at the same earlier origins
- * the bands are (the log error of the days after each against the miss before it), pulled toward a
- * prior with the weight of a few dozen rides' origins.
+ * model's median over weeks hears of it slowly. The days just ahead are scaled by that miss, by
+ * half as much with each day further; how much of it carries is learned per park at the same
+ * earlier origins the bands are (the log error of the days after each against the miss before it),
+ * pulled toward a prior with the weight of about a hundred ride-origins' misses.
  *
  * Pure: the caller hands the days and the predictions.
  */
