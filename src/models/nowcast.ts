@@ -69,14 +69,16 @@ function typicalOf(typical: TypicalWaits | undefined, day: number): (hour: numbe
   return (hour) => typical?.means[base + hour] ?? Number.NaN;
 }
 
-/** Log ratio of observed to predicted waits over `hours` of a day (NaN without a pair). */
-function logRatio(
-  entry: HourlyDay | undefined,
+/**
+ * A day's observed waits and their predictions (`predict` by hour), summed over its hours from
+ * `fromHour` to `toHour` that have readings and a prediction.
+ */
+export function waitSums(
+  entry: HourlyDay,
   predict: (hour: number) => number,
-  fromHour: number,
-  toHour: number,
-): number {
-  if (!entry) return Number.NaN;
+  fromHour = FIRST_HOUR,
+  toHour = LAST_HOUR,
+): { observed: number; expected: number } {
   let observed = 0;
   let expected = 0;
   for (let hour = fromHour; hour <= toHour; hour++) {
@@ -86,7 +88,24 @@ function logRatio(
     observed += entry.means[hour] ?? 0;
     expected += predicted;
   }
+  return { observed, expected };
+}
+
+/** Log ratio of summed observed to summed predicted waits, the offset taken once (NaN without a prediction). */
+export function logWaitRatio(observed: number, expected: number): number {
   return expected > 0 ? Math.log((observed + NOWCAST_OFFSET) / (expected + NOWCAST_OFFSET)) : Number.NaN;
+}
+
+/** Log ratio of observed to predicted waits over `hours` of a day (NaN without a pair). */
+function logRatio(
+  entry: HourlyDay | undefined,
+  predict: (hour: number) => number,
+  fromHour: number,
+  toHour: number,
+): number {
+  if (!entry) return Number.NaN;
+  const { observed, expected } = waitSums(entry, predict, fromHour, toHour);
+  return logWaitRatio(observed, expected);
 }
 
 /** A ride's and its park's morning: the hour-free inputs of the nowcast regressions (0 where unknown). */

@@ -8,8 +8,8 @@
  *
  * Pure: the caller hands the days and the predictions.
  */
-import { FIRST_HOUR, LAST_HOUR, type HourlyDay } from './hourly-history.js';
-import { NOWCAST_OFFSET } from './nowcast.js';
+import type { HourlyDay } from './hourly-history.js';
+import { logWaitRatio, waitSums } from './nowcast.js';
 
 export interface RecentMissOptions {
   /** Days before the origin whose miss is carried. */
@@ -35,23 +35,11 @@ export const DEFAULT_RECENT_MISS_OPTIONS: RecentMissOptions = {
 type Predict = (day: number, hour: number) => number;
 
 /** A day's recorded waits and their predictions, summed over the hours with both. */
-function daySums(entry: HourlyDay, predict: Predict): { actual: number; predicted: number } {
-  let actual = 0;
-  let predicted = 0;
-  for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
-    if ((entry.counts[hour] ?? 0) === 0) continue;
-    const observed = entry.means[hour] ?? Number.NaN;
-    const expected = predict(entry.day, hour);
-    if (Number.isNaN(observed) || Number.isNaN(expected)) continue;
-    actual += observed;
-    predicted += expected;
-  }
-  return { actual, predicted };
-}
+const daySums = (entry: HourlyDay, predict: Predict) => waitSums(entry, (hour) => predict(entry.day, hour));
 
 /** The log ratio of what a day (or days) recorded to what was predicted; 0 without an hour. */
-function logMiss(actual: number, predicted: number): number {
-  return predicted > 0 ? Math.log((actual + NOWCAST_OFFSET) / (predicted + NOWCAST_OFFSET)) : 0;
+function logMiss(observed: number, expected: number): number {
+  return expected > 0 ? logWaitRatio(observed, expected) : 0;
 }
 
 /** How far a ride's last `days` days before `origin` ran from `predict` (log ratio; 0 without them). */
@@ -61,16 +49,16 @@ export function recentMiss(
   origin: number,
   days: number,
 ): number {
-  let actual = 0;
-  let predicted = 0;
+  let observed = 0;
+  let expected = 0;
   for (let day = origin - days; day < origin; day++) {
     const entry = byDay.get(day);
     if (!entry) continue;
     const sums = daySums(entry, predict);
-    actual += sums.actual;
-    predicted += sums.predicted;
+    observed += sums.observed;
+    expected += sums.expected;
   }
-  return logMiss(actual, predicted);
+  return logMiss(observed, expected);
 }
 
 /** The weight of the miss on a day `ahead` days after the origin (the first days take it whole). */
@@ -89,10 +77,10 @@ export class RecentMissFit {
   /** One ride's day `ahead` days after an earlier origin whose miss before it was `miss`. */
   teach(miss: number, ahead: number, entry: HourlyDay, predict: Predict): void {
     if (miss === 0 || ahead > this.options.teachingDays) return;
-    const { actual, predicted } = daySums(entry, predict);
-    if (!(predicted > 0)) return;
+    const { observed, expected } = daySums(entry, predict);
+    if (!(expected > 0)) return;
     const carried = fadeAt(ahead, this.options.fade) * miss;
-    this.#products += carried * logMiss(actual, predicted);
+    this.#products += carried * logWaitRatio(observed, expected);
     this.#squares += carried * carried;
   }
 
