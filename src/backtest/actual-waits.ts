@@ -21,6 +21,8 @@ import {
   minutesOf,
 } from '../models/actual-wait.js';
 import { FIRST_HOUR, LAST_HOUR, type HourlyDay } from '../models/hourly-history.js';
+import { median } from '../models/wait-forecast.js';
+import { round } from './scoring.js';
 
 /** Days in the window before its last day, as the wait backtest's 365 days. */
 export const ACTUAL_WAIT_WINDOW_DAYS = 365;
@@ -56,20 +58,6 @@ export interface ActualWaitWindow {
 /** The window ending at `lastDay`: the 365 days before it and the day itself. */
 export function actualWaitWindow(lastDay: number): ActualWaitWindow {
   return { from: lastDay - ACTUAL_WAIT_WINDOW_DAYS, to: lastDay };
-}
-
-const round = (value: number, digits: number) => {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-};
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1
-    ? (sorted[Math.floor(middle)] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** The attraction's median actual-to-posted ratio over readings before the window (posted above zero). */

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HourlyHistoryBuilder, dayNumber, weekdayOf, type RideHistory } from '../models/hourly-history.js';
 import { DEFAULT_COMBINED_OPTIONS } from '../models/wait-model.js';
-import {
-  HORIZON_DAYS,
-  pooled,
-  rollingOrigins,
-  runBacktest,
-  splitAt,
-  type BacktestOptions,
-} from './backtest.js';
+import { pooled, runBacktest, type BacktestOptions } from './backtest.js';
+import { HORIZON_DAYS, rollingOrigins, splitAt } from './origins.js';
 
 const START = dayNumber('2019-01-01');
 

@@ -22,6 +22,7 @@ import {
   type RecordedOutage,
   type ReopeningOptions,
 } from '../models/reopening.js';
+import { round } from './scoring.js';
 
 export const CHECKPOINT_MINUTES = [0, 10, 30, 60] as const;
 export const ORIGIN_STEP_DAYS = 7;
@@ -113,8 +114,6 @@ function naiveMedians(fitted: readonly OutageObservation[]): (rideId: string) =>
 
 const groupKey = (outage: { group: OutageGroup; at_opening: boolean }) =>
   `${outage.group}${outage.at_opening ? '/opening' : ''}`;
-
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 function scores(scored: readonly Scored[]): CheckpointScore[] {
   return CHECKPOINT_MINUTES.map((t, checkpoint) => {

@@ -5,14 +5,9 @@ import {
   type ActualWaitBound,
   type ActualWaitScore,
 } from '../../../backtest/actual-waits.js';
-import {
-  NOWCAST_CUTS,
-  pooled,
-  runBacktest,
-  type BacktestResult,
-  type ParkScore,
-  type TodayLevelScore,
-} from '../../../backtest/backtest.js';
+import { pooled, runBacktest, type BacktestResult } from '../../../backtest/backtest.js';
+import { NOWCAST_CUTS } from '../../../backtest/origins.js';
+import type { ParkScore, TodayLevelScore } from '../../../backtest/park-scores.js';
 import { readTouringPlansCalendars } from '../../../backtest/touringplans-calendar.js';
 import { readTouringPlans } from '../../../backtest/touringplans-reader.js';
 import { dayNumber } from '../../../models/hourly-history.js';
