@@ -98,6 +98,12 @@ describe('the backtest', () => {
     expect(a.hours_scored).toBe(12 * 30 * 14);
     expect(b.mae_minutes).toBeLessThan(b.baseline_mae_minutes * 0.2);
     expect(Object.keys(b.by_horizon)).toEqual(['1-7', '8-14', '15-30']);
+    // Each origin scores days 1-7, 8-14 and 15-30 after it, 14 hours each.
+    expect(Object.values(b.by_horizon).map((band) => band.hours_scored)).toEqual([
+      12 * 7 * 14,
+      12 * 7 * 14,
+      12 * 16 * 14,
+    ]);
     expect(result.parks).toHaveLength(1);
     expect(result.parks[0]?.days_scored).toBe(12 * 30);
   });
@@ -120,6 +126,39 @@ describe('the backtest', () => {
     const all = pooled(result);
     expect(all.mae).toBeCloseTo(result.attractions[0]?.mae_minutes ?? Number.NaN, 5);
     expect(Number.isFinite(all.gain)).toBe(true);
+  });
+
+  it('pools every scored hour alike, by horizon as overall', () => {
+    const score = (hours: number, mae: number, baseline: number) => ({
+      hours_scored: hours,
+      mae_minutes: mae,
+      baseline_mae_minutes: baseline,
+    });
+    const attraction = (name: string, hours: number, mae: number, baseline: number) => ({
+      attraction: name,
+      park: 'Park',
+      ...score(hours, mae, baseline),
+      coverage_80: 0.8,
+      band_width_80_minutes: 10,
+      by_horizon: { '1-7': score(hours, mae, baseline) },
+      nowcast: { '11:00': { ...nowcast }, '13:00': { ...nowcast } },
+    });
+    const nowcast = {
+      hours_scored: 0,
+      mae_minutes: Number.NaN,
+      forecast_mae_minutes: Number.NaN,
+      coverage_80: 0,
+    };
+    const all = pooled({
+      origins: 12,
+      horizon_days: 30,
+      // 300 hours at 5 against 10 minutes and 100 at 9 against 10: (1500 + 900) / (3000 + 1000).
+      attractions: [attraction('long', 300, 5, 10), attraction('short', 100, 9, 10)],
+      parks: [],
+      actual_waits: [],
+    });
+    expect(all.gain).toBeCloseTo(1 - 2400 / 4000, 9);
+    expect(all.byHorizon['1-7']).toBeCloseTo(1 - 2400 / 4000, 9);
   });
 
   it('forecasts the crowd level of a park whose seasons repeat every year', () => {

@@ -217,8 +217,8 @@ export function pooled(result: BacktestResult): {
     for (const score of scored) {
       const h = score.by_horizon[band.label];
       if (!h || Number.isNaN(h.mae_minutes)) continue;
-      m += h.mae_minutes;
-      b += h.baseline_mae_minutes;
+      m += h.mae_minutes * h.hours_scored;
+      b += h.baseline_mae_minutes * h.hours_scored;
     }
     byHorizon[band.label] = b > 0 ? 1 - m / b : Number.NaN;
   }

@@ -15,6 +15,7 @@ export const round = (value: number, digits = 2) => {
 };
 
 export interface HorizonScore {
+  readonly hours_scored: number;
   readonly mae_minutes: number;
   readonly baseline_mae_minutes: number;
 }
@@ -31,6 +32,7 @@ export class ErrorSum {
   }
   score(): HorizonScore {
     return {
+      hours_scored: this.count,
       mae_minutes: round(this.count > 0 ? this.model / this.count : Number.NaN, 2),
       baseline_mae_minutes: round(this.count > 0 ? this.baseline / this.count : Number.NaN, 2),
     };
