@@ -6,7 +6,7 @@
 import { LAST_HOUR } from '../models/hourly-history.js';
 import { HORIZON_BANDS, horizonBandOf } from '../models/wait-forecast.js';
 import { morningOf, NOWCAST_CUTS, type BacktestAttraction, type FittedOrigin } from './origins.js';
-import { ErrorSum, round, scoredHours, type HorizonScore } from './scoring.js';
+import { ErrorSum, meanOf, scoredHours, type HorizonScore } from './scoring.js';
 import { boundNowcast, boundWaits, type NowcastBound, type WaitBound } from './yardsticks.js';
 
 /** The rest of the day predicted from its morning, against the same model without it. */
@@ -58,7 +58,7 @@ function scoreNowcast(fitted: readonly FittedOrigin[], cutHour: number): Nowcast
     hours_scored: sum.count,
     mae_minutes,
     forecast_mae_minutes: baseline_mae_minutes,
-    coverage_80: round(sum.count > 0 ? inside / sum.count : Number.NaN, 3),
+    coverage_80: meanOf(inside, sum.count, 3),
   };
 }
 
@@ -92,8 +92,8 @@ export function scoreAttraction(
     hours_scored: total.count,
     mae_minutes: overall.mae_minutes,
     baseline_mae_minutes: overall.baseline_mae_minutes,
-    coverage_80: round(total.count > 0 ? inside / total.count : Number.NaN, 3),
-    band_width_80_minutes: round(total.count > 0 ? width / total.count : Number.NaN, 1),
+    coverage_80: meanOf(inside, total.count, 3),
+    band_width_80_minutes: meanOf(width, total.count, 1),
     by_horizon: Object.fromEntries(
       HORIZON_BANDS.map((band, i) => [band.label, byHorizon[i]?.score() ?? new ErrorSum().score()]),
     ),

@@ -27,7 +27,7 @@ import {
   type BacktestAttraction,
   type FittedOrigin,
 } from './origins.js';
-import { round } from './scoring.js';
+import { meanOf, round } from './scoring.js';
 
 export interface ParkScore {
   readonly park: string;
@@ -113,8 +113,8 @@ export function scoreLevelRange(rides: readonly { fitted: Map<number, FittedOrig
     }
   }
   return {
-    crowd_range_coverage: round(days > 0 ? held / days : Number.NaN, 3),
-    crowd_range_width_levels: round(days > 0 ? width / days : Number.NaN, 2),
+    crowd_range_coverage: meanOf(held, days, 3),
+    crowd_range_width_levels: meanOf(width, days),
   };
 }
 
@@ -174,7 +174,7 @@ export function scoreTodayLevels(
       }
     }
   }
-  const share = (hits: number, days: number) => round(days > 0 ? hits / days : Number.NaN, 3);
+  const share = (hits: number, days: number) => meanOf(hits, days, 3);
   return Object.fromEntries(
     tallies.map(({ label, days, served, forecast, morning, held, width }) => [
       label,
@@ -184,7 +184,7 @@ export function scoreTodayLevels(
         forecast_within_1: share(forecast, days),
         morning_within_1: share(morning, days),
         range_coverage: share(held, days),
-        range_width_levels: round(days > 0 ? width / days : Number.NaN, 2),
+        range_width_levels: meanOf(width, days),
       },
     ]),
   ) as Record<keyof typeof NOWCAST_CUTS, TodayLevelScore>;

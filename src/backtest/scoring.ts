@@ -20,6 +20,10 @@ export interface HorizonScore {
   readonly baseline_mae_minutes: number;
 }
 
+/** `sum` over `count` rounded to `digits` decimals; NaN when nothing was counted. */
+export const meanOf = (sum: number, count: number, digits = 2) =>
+  round(count > 0 ? sum / count : Number.NaN, digits);
+
 /** Absolute errors of the model summed beside the baseline's on the same hours. */
 export class ErrorSum {
   model = 0;
@@ -33,8 +37,8 @@ export class ErrorSum {
   score(): HorizonScore {
     return {
       hours_scored: this.count,
-      mae_minutes: round(this.count > 0 ? this.model / this.count : Number.NaN, 2),
-      baseline_mae_minutes: round(this.count > 0 ? this.baseline / this.count : Number.NaN, 2),
+      mae_minutes: meanOf(this.model, this.count),
+      baseline_mae_minutes: meanOf(this.baseline, this.count),
     };
   }
 }

@@ -8,7 +8,7 @@ import { predictedIndex } from '../models/crowd.js';
 import type { CrowdForecast } from '../models/crowd-accuracy.js';
 import { FIRST_HOUR, LAST_HOUR } from '../models/hourly-history.js';
 import type { FittedOrigin } from './origins.js';
-import { levelRatio, round, scale, scoredHours } from './scoring.js';
+import { levelRatio, meanOf, scale, scoredHours } from './scoring.js';
 
 /**
  * Yardsticks for the nowcast on the same hours (not forecasts): `day_level_mae_minutes`, the
@@ -84,7 +84,7 @@ export function boundNowcast(fitted: readonly FittedOrigin[], cutHour: number): 
       }
     }
   }
-  const mean = (sum: number) => round(count > 0 ? sum / count : Number.NaN, 2);
+  const mean = (sum: number) => meanOf(sum, count);
   return {
     hours_scored: count,
     forecast_mae_minutes: mean(forecastError),
@@ -118,7 +118,7 @@ export function boundWaits(fitted: readonly FittedOrigin[]): WaitBound {
       }
     }
   }
-  const mean = (sum: number) => round(count > 0 ? sum / count : Number.NaN, 2);
+  const mean = (sum: number) => meanOf(sum, count);
   return {
     hours_scored: count,
     typical_month_level_mae_minutes: mean(typicalMonth),
