@@ -116,6 +116,9 @@ export interface IndexRange {
   readonly upper: number;
 }
 
+/** An index with its 80% range. */
+export type IndexEstimate = IndexRange & { readonly index: number };
+
 /** The 1-10 levels of a forecast index and its range (never narrower than the index's own level). */
 export function crowdLevelRange(
   index: number,
@@ -179,7 +182,7 @@ export interface RideToday {
  * they were (so it narrows as the day is observed), the ends taken together across hours and rides
  * (most of a day's surprise is the park's).
  */
-export function expectedTodayRange(rides: readonly RideToday[]): IndexRange & { index: number } {
+export function expectedTodayRange(rides: readonly RideToday[]): IndexEstimate {
   // The square root of the hours' range, as a forecast day's range takes when it has no errors of
   // its own: a day's index averages hours and rides, and errs less than one ride's hour.
   const index = todayIndexAt(rides, ({ predicted }) => predicted);

@@ -151,7 +151,6 @@ function forecastAgainstTypical(predicted: number, typical: number): number {
   return Number.isNaN(typical) ? 0 : Math.log((predicted + NOWCAST_OFFSET) / (typical + NOWCAST_OFFSET));
 }
 
-/** Normal equations of the nowcast's regressions, one per gap after the cut. */
 /** Normal equations of one least-squares problem: X'X, X'y, y'y and the rows behind them. */
 class NormalEquations {
   readonly xtx = new Float64Array(NOWCAST_INPUTS ** 2);

@@ -32,7 +32,8 @@ export const DEFAULT_RECENT_MISS_OPTIONS: RecentMissOptions = {
   teachingDays: 7,
 };
 
-type Predict = (day: number, hour: number) => number;
+/** A ride's predicted mean wait for a day and hour (NaN where there is none). */
+export type Predict = (day: number, hour: number) => number;
 
 /** A day's recorded waits and their predictions, summed over the hours with both. */
 const daySums = (entry: HourlyDay, predict: Predict) => waitSums(entry, (hour) => predict(entry.day, hour));

@@ -37,6 +37,7 @@ import {
   carriedMiss,
   recentMiss,
   withRecentMiss,
+  type Predict,
   type RecentMissOptions,
 } from './recent-miss.js';
 import {
@@ -78,8 +79,6 @@ export const DEFAULT_COMBINED_OPTIONS: CombinedModelOptions = {
 };
 
 const YEAR_DAYS = 365;
-
-type Predict = (day: number, hour: number) => number;
 
 /** A ride's model: the level model's parts, and the combined prediction with its band. */
 export interface WaitModel extends PointModel {

@@ -20,7 +20,7 @@ import {
   type CalendarDriver,
   type CrowdScale,
   type DayDrivers,
-  type IndexRange,
+  type IndexEstimate,
   type LearnedEffect,
 } from '../../models/crowd.js';
 import { isoDateOf, weekdayOf } from '../../models/hourly-history.js';
@@ -68,7 +68,7 @@ export interface ForecastInput {
    * Today's index from its waits so far (`expectedIndex`) with its 80% range; undefined until the
    * park has an hour of waits.
    */
-  readonly today: (IndexRange & { index: number }) | undefined;
+  readonly today: IndexEstimate | undefined;
   /** The level range's multipliers from the index's past errors, when enough were scored. */
   readonly range: { lower: number; upper: number } | undefined;
 }

@@ -3,7 +3,7 @@
  * day is expected to end (today's level in the forecast). Both count once the park has an hour of
  * waits, and read on the same scale as the finished days' index.
  */
-import { expectedTodayRange, indexSoFar, type IndexRange } from '../../models/crowd.js';
+import { expectedTodayRange, indexSoFar, type IndexEstimate } from '../../models/crowd.js';
 import { weekdayOf, type HourlyDay } from '../../models/hourly-history.js';
 import type { RideNowcast } from '../../models/nowcast.js';
 import type { RideModel } from './day-fit.js';
@@ -50,7 +50,7 @@ export function expectedIndex(
   today: ReadonlyMap<string, HourlyDay>,
   nowcasts: ReadonlyMap<string, RideNowcast>,
   todayDay: number,
-): IndexRange & { index: number } {
+): IndexEstimate {
   return expectedTodayRange(
     rides.map(({ ride, model, typicalMidday }) => {
       const nowcast = nowcasts.get(ride.id);
