@@ -3,7 +3,7 @@
  * by horizon, with its 80% band's coverage and width; the nowcast's at each cut; and, when asked,
  * the yardsticks (`yardsticks.ts`) on the same hours.
  */
-import { LAST_HOUR } from '../models/hourly-history.js';
+import { LAST_HOUR, MIN_HOUR_READINGS } from '../models/hourly-history.js';
 import { HORIZON_BANDS, horizonBandOf } from '../models/wait-forecast.js';
 import { morningOf, NOWCAST_CUTS, type BacktestAttraction, type FittedOrigin } from './origins.js';
 import { ErrorSum, meanOf, scoredHours, type HorizonScore } from './scoring.js';
@@ -43,7 +43,7 @@ function scoreNowcast(fitted: readonly FittedOrigin[], cutHour: number): Nowcast
       const nowcast = park.nowcast(entry.day, { readings, cutHour })[ride];
       if (!nowcast) continue;
       for (let hour = cutHour + 1; hour <= LAST_HOUR; hour++) {
-        if ((entry.counts[hour] ?? 0) < 2) continue;
+        if ((entry.counts[hour] ?? 0) < MIN_HOUR_READINGS) continue;
         const actual = entry.means[hour] ?? Number.NaN;
         const forecast = model.forecast(entry.day, hour);
         const now = nowcast(hour);

@@ -2,7 +2,13 @@
  * The sums the backtest's scores are made of: errors beside their baseline's, the hours of a scored
  * day that count, and a prediction scaled by a level told in hindsight (the yardsticks').
  */
-import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay } from '../models/hourly-history.js';
+import {
+  FIRST_HOUR,
+  LAST_HOUR,
+  MIN_HOUR_READINGS,
+  weekdayOf,
+  type HourlyDay,
+} from '../models/hourly-history.js';
 import { NOWCAST_OFFSET } from '../models/nowcast.js';
 import type { HourForecast } from '../models/wait-bands.js';
 import type { TypicalWaits } from '../models/wait-forecast.js';
@@ -72,7 +78,7 @@ export interface ScoredHour {
 export function scoredHours(model: WaitModel, entry: HourlyDay, typical: TypicalWaits): ScoredHour[] {
   const hours: ScoredHour[] = [];
   for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
-    if ((entry.counts[hour] ?? 0) < 2) continue;
+    if ((entry.counts[hour] ?? 0) < MIN_HOUR_READINGS) continue;
     const actual = entry.means[hour] ?? Number.NaN;
     const baseline = typical.means[weekdayOf(entry.day) * 24 + hour] ?? Number.NaN;
     const forecast = model.forecast(entry.day, hour);

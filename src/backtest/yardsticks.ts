@@ -6,7 +6,7 @@
  */
 import { predictedIndex } from '../models/crowd.js';
 import type { CrowdForecast } from '../models/crowd-accuracy.js';
-import { FIRST_HOUR, LAST_HOUR } from '../models/hourly-history.js';
+import { FIRST_HOUR, LAST_HOUR, MIN_HOUR_READINGS } from '../models/hourly-history.js';
 import type { FittedOrigin } from './origins.js';
 import { levelRatio, meanOf, scale, scoredHours } from './scoring.js';
 
@@ -67,7 +67,7 @@ export function boundNowcast(fitted: readonly FittedOrigin[], cutHour: number): 
           morning.push(pair);
           if (hour >= cutHour - MORNING_TAIL_HOURS) lastHours.push(pair);
         }
-        if (hour > cutHour && (entry.counts[hour] ?? 0) >= 2) rest.push(pair);
+        if (hour > cutHour && (entry.counts[hour] ?? 0) >= MIN_HOUR_READINGS) rest.push(pair);
       }
       const dayLevel = levelRatio(rest);
       const ratios = [levelRatio(morning), levelRatio(lastHours)];

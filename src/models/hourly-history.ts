@@ -7,6 +7,11 @@
 /** Hours of a day a model predicts and scores: 8:00 to 21:59, as the backtest contract says. */
 export const FIRST_HOUR = 8;
 export const LAST_HOUR = 21;
+/**
+ * Readings an hour needs before its mean is scored, taught or compared with a prediction: a lone
+ * reading is an opening's first sign or the edge of a gap, not the hour.
+ */
+export const MIN_HOUR_READINGS = 2;
 
 export interface HourlyDay {
   /** Park-local day number: days since 1970-01-01. */

@@ -9,7 +9,7 @@
  *
  * Pure: the caller hands the days, the forecasts and the morning's readings.
  */
-import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay } from './hourly-history.js';
+import { FIRST_HOUR, LAST_HOUR, MIN_HOUR_READINGS, weekdayOf, type HourlyDay } from './hourly-history.js';
 import { solveLinear } from './linear-solve.js';
 import type { HourForecast } from './wait-bands.js';
 import type { TypicalWaits } from './wait-forecast.js';
@@ -215,7 +215,7 @@ export class NowcastFit {
         const x = inputs[ride];
         if (!entry || !x) return;
         for (let hour = cut + 1; hour <= LAST_HOUR; hour++) {
-          if ((entry.counts[hour] ?? 0) < 2) continue;
+          if ((entry.counts[hour] ?? 0) < MIN_HOUR_READINGS) continue;
           const predicted = predictors[ride]?.(hour) ?? Number.NaN;
           if (!(predicted >= 0)) continue;
           const target = Math.log(((entry.means[hour] ?? 0) + NOWCAST_OFFSET) / (predicted + NOWCAST_OFFSET));

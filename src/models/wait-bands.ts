@@ -9,7 +9,7 @@
  *
  * Pure: the caller scores the earlier origins and hands the errors.
  */
-import { FIRST_HOUR, LAST_HOUR, type HourlyDay } from './hourly-history.js';
+import { FIRST_HOUR, LAST_HOUR, MIN_HOUR_READINGS, type HourlyDay } from './hourly-history.js';
 import { horizonBandOf, quantile } from './wait-forecast.js';
 
 /** 80% band multipliers per horizon band: actual ÷ predicted at the `bandTail` percentiles. */
@@ -71,7 +71,7 @@ export class BandErrors {
  */
 function* hourErrors(entry: HourlyDay, predict: (hour: number) => number): Generator<number> {
   for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
-    if ((entry.counts[hour] ?? 0) < 2) continue;
+    if ((entry.counts[hour] ?? 0) < MIN_HOUR_READINGS) continue;
     const predicted = predict(hour);
     const actual = entry.means[hour] ?? Number.NaN;
     if (!(predicted > 0) || Number.isNaN(actual)) continue;

@@ -7,7 +7,13 @@
  */
 import { CrowdLevelTally, crowdOriginFrame, type CrowdOriginFrame } from '../../models/crowd-accuracy.js';
 import { predictedIndex } from '../../models/crowd.js';
-import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay } from '../../models/hourly-history.js';
+import {
+  FIRST_HOUR,
+  LAST_HOUR,
+  MIN_HOUR_READINGS,
+  weekdayOf,
+  type HourlyDay,
+} from '../../models/hourly-history.js';
 import type { PointModel } from '../../models/wait-forecast.js';
 import type { CalibrationObserver } from '../../models/wait-model.js';
 import { FORECAST_DAYS } from './crowd-forecast.js';
@@ -48,7 +54,7 @@ class WaitErrors {
       const ridePredict = predict[ride];
       if (!entry || !point || !ridePredict) return;
       for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
-        if ((entry.counts[hour] ?? 0) < 2) continue;
+        if ((entry.counts[hour] ?? 0) < MIN_HOUR_READINGS) continue;
         const predicted = ridePredict(hour);
         const usual = point.typical.means[weekdayOf(day) * 24 + hour] ?? Number.NaN;
         const value = entry.means[hour] ?? Number.NaN;
