@@ -71,7 +71,8 @@ function typicalOf(typical: TypicalWaits | undefined, day: number): (hour: numbe
 
 /**
  * A day's observed waits and their predictions (`predict` by hour), summed over its hours from
- * `fromHour` to `toHour` that have readings and a prediction.
+ * `fromHour` to `toHour` that have a prediction and `MIN_HOUR_READINGS`: a morning's ratio taken
+ * with its lone readings (a ride's first minutes, a gap's edge) followed the afternoon less closely.
  */
 export function waitSums(
   entry: HourlyDay,
@@ -82,7 +83,7 @@ export function waitSums(
   let observed = 0;
   let expected = 0;
   for (let hour = fromHour; hour <= toHour; hour++) {
-    if ((entry.counts[hour] ?? 0) === 0) continue;
+    if ((entry.counts[hour] ?? 0) < MIN_HOUR_READINGS) continue;
     const predicted = predict(hour);
     if (!(predicted >= 0)) continue;
     observed += entry.means[hour] ?? 0;
