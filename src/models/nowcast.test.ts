@@ -57,6 +57,24 @@ describe('nowcastDay', () => {
     expect(today?.(14)).toEqual(ride.forecast(DAY, 14));
   });
 
+  it('leaves out a morning hour with a single reading', () => {
+    const coefficients = new NowcastFit().solve(500);
+    const builder = new HourlyHistoryBuilder();
+    // 9:00 and 10:00 at 40 with two readings each; one reading of 200 at 8:59 (a ride's first sign).
+    builder.add(DAY, 8, 200);
+    for (const hour of [9, 10]) {
+      builder.add(DAY, hour, 40);
+      builder.add(DAY, hour, 40);
+    }
+    const [morning] = builder.build();
+    const [today] = nowcastDay([ride], coefficients, DAY, { readings: [morning], cutHour: 11 });
+    const ratio = (2 * 40 + NOWCAST_OFFSET) / (2 * FORECAST + NOWCAST_OFFSET);
+    expect(today?.(14)?.predicted).toBeCloseTo(
+      (FORECAST + NOWCAST_OFFSET) * Math.sqrt(ratio) - NOWCAST_OFFSET,
+      9,
+    );
+  });
+
   it('learns from earlier days how far an afternoon follows its morning', () => {
     // Each earlier day runs at one level all day: the afternoon follows the whole morning.
     const fit = new NowcastFit();
