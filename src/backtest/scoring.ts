@@ -49,7 +49,7 @@ export class ErrorSum {
   }
 }
 
-/** The ratio of `actual` to `forecast` summed over `hours` (1 without a pair). */
+/** The ratio of the summed actual waits to the summed forecasts of `pairs` (1 without a pair). */
 export function levelRatio(pairs: readonly (readonly [number, number])[]): number {
   let actual = 0;
   let forecast = 0;
@@ -72,7 +72,7 @@ export interface ScoredHour {
 }
 
 /**
- * The hours of a scored day that count (2 readings or more, a forecast and a baseline): the same
+ * The hours of a scored day that count (`MIN_HOUR_READINGS`, a forecast and a baseline): the same
  * hours for the scores and for their yardsticks.
  */
 export function scoredHours(model: WaitModel, entry: HourlyDay, typical: TypicalWaits): ScoredHour[] {

@@ -63,7 +63,7 @@ export function boundNowcast(fitted: readonly FittedOrigin[], cutHour: number): 
         const forecast = model.forecast(entry.day, hour);
         if (forecast === null || Number.isNaN(actual)) continue;
         const pair = [actual, forecast.predicted] as const;
-        if (hour < cutHour && (entry.counts[hour] ?? 0) > 0) {
+        if (hour < cutHour && (entry.counts[hour] ?? 0) >= MIN_HOUR_READINGS) {
           morning.push(pair);
           if (hour >= cutHour - MORNING_TAIL_HOURS) lastHours.push(pair);
         }

@@ -97,7 +97,7 @@ export function logWaitRatio(observed: number, expected: number): number {
   return expected > 0 ? Math.log((observed + NOWCAST_OFFSET) / (expected + NOWCAST_OFFSET)) : Number.NaN;
 }
 
-/** Log ratio of observed to predicted waits over `hours` of a day (NaN without a pair). */
+/** Log ratio of observed to predicted waits over a day's hours `fromHour`-`toHour` (NaN without a pair). */
 function logRatio(
   entry: HourlyDay | undefined,
   predict: (hour: number) => number,
