@@ -24,7 +24,7 @@ import { touringPlansDir } from '../src/feeds/sim/realism/touringplans.js';
 const { values } = parseArgs({ options: { touringplans: { type: 'string' } } });
 const dir = touringPlansDir(values.touringplans);
 const recorded = readTouringPlans(dir);
-if (recorded.length === 0) throw new Error(`no <attraction>.csv.gz files in ${dir}`);
+if (recorded.length === 0) throw new Error(`no <attraction>.csv.gz (or .csv) files in ${dir}`);
 
 const matchOf = recordedMatcher(Catalog.load());
 const used = recorded.flatMap((attraction) => {

@@ -3,12 +3,9 @@
  * TouringPlans.com): what was published in advance of each day. Observed weather and capacity lost
  * to closures are in the file too and are never read.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { dayNumber } from '../models/hourly-history.js';
 import type { CalendarDay, ParkCalendar } from '../models/calendar-features.js';
-import { splitCsvLine } from './touringplans-reader.js';
+import { findDataFile, readDataText, splitCsvLine } from './touringplans-reader.js';
 
 /** The metadata's column prefix of each park, by the park's name in `attractions_metadata.csv.gz`. */
 const PARK_PREFIXES: Readonly<Record<string, string>> = {
@@ -29,9 +26,9 @@ const number = (text: string | undefined): number => {
 /** Every park's calendar from the metadata file in `dir` (an empty map without the file). */
 export function readTouringPlansCalendars(dir: string): Map<string, ParkCalendar> {
   const calendars = new Map<string, ParkCalendar>();
-  const path = join(dir, 'parks_metadata_raw.csv.gz');
-  if (!existsSync(path)) return calendars;
-  const lines = gunzipSync(readFileSync(path)).toString('utf8').split('\n');
+  const path = findDataFile(dir, 'parks_metadata_raw');
+  if (path === undefined) return calendars;
+  const lines = readDataText(path).split('\n');
   const header = splitCsvLine(lines[0] ?? '');
   const column = (name: string) => header.indexOf(name);
   const rows = lines

@@ -11,9 +11,12 @@ afterEach(() => {
   dir = undefined;
 });
 
+/** A directory of the given files, each gzipped when its name ends in `.gz`. */
 function directory(files: Record<string, string>): string {
   dir = mkdtempSync(join(tmpdir(), 'queuecast-reader-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), gzipSync(text));
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(join(dir, name), name.endsWith('.gz') ? gzipSync(text) : text);
+  }
   return dir;
 }
 
@@ -50,5 +53,25 @@ describe('the TouringPlans.com reader', () => {
     const path = directory({ 'ride.csv.gz': ONE_DAY });
     expect(readAttractionMetadata(path).size).toBe(0);
     expect(readTouringPlans(path)[0]).toMatchObject({ attraction: 'ride', park: 'unknown', names: [] });
+  });
+
+  it('reads plain .csv files as TouringPlans.com serves them, the gzipped copy when both are there', () => {
+    const path = directory({
+      'attractions_metadata.csv': [
+        '"dataset_name","name","short_name","park"',
+        '"soarin","Soarin\' Around the World","Soarin\'","Epcot"',
+      ].join('\n'),
+      'parks_metadata_dictionary.csv': '"Column","Description"\n"date","the park day"',
+      'soarin.csv': ONE_DAY,
+      'dinosaur.csv': ONE_DAY.replace(',,40', ',,10'),
+      'dinosaur.csv.gz': ONE_DAY,
+    });
+    const read = readTouringPlans(path);
+    expect(read.map(({ attraction, park }) => ({ attraction, park }))).toEqual([
+      { attraction: 'dinosaur', park: 'unknown' },
+      { attraction: 'soarin', park: 'Epcot' },
+    ]);
+    expect(read[0]?.history).toEqual(read[1]?.history);
+    expect(read[1]?.history[0]?.means[10]).toBe(40);
   });
 });

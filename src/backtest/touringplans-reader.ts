@@ -1,7 +1,8 @@
 /**
  * Reads TouringPlans.com's recorded waits (data: TouringPlans.com; see the data set's README for the
  * licence): every `<attraction>.csv.gz` in a directory, plus `attractions_metadata.csv.gz` for the
- * park and names of each attraction when present. Posted waits become hourly means (what the wait
+ * park and names of each attraction when present. Each file may also be plain `.csv`, as
+ * TouringPlans.com serves its downloads. Posted waits become hourly means (what the wait
  * models read); timed waits are a different measure (they run well below posted) and sparse, kept
  * apart, each paired with its posted wait (`pairTimedWaits`), for the estimated actual wait.
  */
@@ -12,7 +13,7 @@ import { pairTimedWaits, type TimedWait, type WaitReading } from '../models/actu
 import { HourlyHistoryBuilder, dayNumber, type RideHistory } from '../models/hourly-history.js';
 
 export interface RecordedAttraction {
-  /** The file's name without `.csv.gz`. */
+  /** The file's name without `.csv.gz` (or `.csv`). */
   readonly attraction: string;
   /** The park from the metadata file, or `unknown` when the metadata has no row for it. */
   readonly park: string;
@@ -23,7 +24,25 @@ export interface RecordedAttraction {
   readonly timedWaits: readonly TimedWait[];
 }
 
-const METADATA_FILES = new Set(['attractions_metadata.csv.gz', 'parks_metadata_raw.csv.gz']);
+const METADATA_FILES = new Set(['attractions_metadata', 'parks_metadata_raw']);
+
+/** A data file's name without its `.csv.gz` or `.csv` ending (undefined for any other file). */
+function dataFileName(file: string): string | undefined {
+  if (file.endsWith('.csv.gz')) return file.slice(0, -'.csv.gz'.length);
+  if (file.endsWith('.csv')) return file.slice(0, -'.csv'.length);
+  return undefined;
+}
+
+/** The path of `<name>.csv.gz` in `dir`, else of `<name>.csv`, else undefined. */
+export function findDataFile(dir: string, name: string): string | undefined {
+  return [`${name}.csv.gz`, `${name}.csv`].map((file) => join(dir, file)).find((path) => existsSync(path));
+}
+
+/** A data file's text, gunzipped when it ends in `.gz`. */
+export function readDataText(path: string): string {
+  const bytes = readFileSync(path);
+  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
 
 /** Splits one CSV line, honouring double quotes (names contain commas and apostrophes). */
 export function splitCsvLine(line: string): string[] {
@@ -49,7 +68,7 @@ export function splitCsvLine(line: string): string[] {
 }
 
 function readCsv(path: string): { header: string[]; rows: string[][] } {
-  const lines = gunzipSync(readFileSync(path)).toString('utf8').split('\n');
+  const lines = readDataText(path).split('\n');
   const header = splitCsvLine(lines[0] ?? '');
   const rows = lines
     .slice(1)
@@ -68,8 +87,8 @@ export interface AttractionMetadata {
 /** Attraction file name → park and names, from `attractions_metadata.csv.gz` (empty when absent). */
 export function readAttractionMetadata(dir: string): Map<string, AttractionMetadata> {
   const metadata = new Map<string, AttractionMetadata>();
-  const path = join(dir, 'attractions_metadata.csv.gz');
-  if (!existsSync(path)) return metadata;
+  const path = findDataFile(dir, 'attractions_metadata');
+  if (path === undefined) return metadata;
   const { header, rows } = readCsv(path);
   const fileColumn = header.indexOf('dataset_name');
   const parkColumn = header.indexOf('park');
@@ -100,11 +119,10 @@ function clockMinute(stamp: string, dayOf: (date: string) => number): number {
  * posted ones. The hour comes from the reading's clock time; a reading after midnight stays with
  * its park day, as the file records it.
  */
-export function readAttractionReadings(path: string): {
+function readAttractionReadings(text: string): {
   history: RideHistory;
   timedWaits: TimedWait[];
 } {
-  const text = gunzipSync(readFileSync(path)).toString('utf8');
   const builder = new HourlyHistoryBuilder();
   let lineStart = text.indexOf('\n') + 1;
   const header = splitCsvLine(text.slice(0, lineStart - 1));
@@ -112,9 +130,6 @@ export function readAttractionReadings(path: string): {
   const timeColumn = header.indexOf('wait_datetime');
   const postedColumn = header.indexOf('wait_minutes_posted');
   const actualColumn = header.indexOf('wait_minutes_actual');
-  if (dateColumn < 0 || timeColumn < 0 || postedColumn < 0) {
-    throw new Error(`${path}: expected the columns park_date, wait_datetime and wait_minutes_posted`);
-  }
   const dayCache = new Map<string, number>();
   const dayOf = (date: string) => {
     let day = dayCache.get(date);
@@ -151,27 +166,39 @@ export function readAttractionReadings(path: string): {
   return { history: builder.build(), timedWaits: pairTimedWaits(posted, timed) };
 }
 
-/** One attraction's posted waits as hourly means per park day (see `readAttractionReadings`). */
-export function readAttractionFile(path: string): RideHistory {
-  return readAttractionReadings(path).history;
+/** Whether a CSV header is a recorded-waits file's (other CSVs, such as the metadata's dictionary, are not). */
+function isWaitsHeader(header: readonly string[]): boolean {
+  return ['park_date', 'wait_datetime', 'wait_minutes_posted'].every((column) => header.includes(column));
 }
 
-/** Every attraction file in `dir`, sorted by name. */
+/**
+ * Every attraction file in `dir`, sorted by name: each `<name>.csv.gz` or `<name>.csv` (the
+ * gzipped one when both are there) whose header has the columns park_date, wait_datetime and
+ * wait_minutes_posted.
+ */
 export function readTouringPlans(dir: string): RecordedAttraction[] {
   const metadata = readAttractionMetadata(dir);
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.csv.gz') && !METADATA_FILES.has(name))
-    .sort()
-    .map((file) => {
-      const attraction = file.slice(0, -'.csv.gz'.length);
-      const { history, timedWaits } = readAttractionReadings(join(dir, file));
+  const paths = new Map<string, string>();
+  for (const file of readdirSync(dir).sort()) {
+    const name = dataFileName(file);
+    if (name === undefined || METADATA_FILES.has(name)) continue;
+    if (!paths.has(name) || file.endsWith('.gz')) paths.set(name, join(dir, file));
+  }
+  return [...paths]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap(([attraction, path]) => {
+      const text = readDataText(path);
+      if (!isWaitsHeader(splitCsvLine(text.slice(0, Math.max(text.indexOf('\n'), 0))))) return [];
+      const { history, timedWaits } = readAttractionReadings(text);
       const described = metadata.get(attraction);
-      return {
-        attraction,
-        park: described?.park ?? 'unknown',
-        names: described?.names ?? [],
-        history,
-        timedWaits,
-      };
+      return [
+        {
+          attraction,
+          park: described?.park ?? 'unknown',
+          names: described?.names ?? [],
+          history,
+          timedWaits,
+        },
+      ];
     });
 }

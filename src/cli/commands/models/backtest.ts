@@ -314,7 +314,7 @@ export const modelsBacktest: Command = {
     const dir = values.touringplans;
     if (dir === undefined || !existsSync(dir) || !statSync(dir).isDirectory()) {
       throw new UsageError(
-        `--touringplans must name a directory of <attraction>.csv.gz files (got ${dir ?? 'nothing'})`,
+        `--touringplans must name a directory of <attraction>.csv.gz (or .csv) files (got ${dir ?? 'nothing'})`,
       );
     }
     const until = values.until;
@@ -329,7 +329,7 @@ export const modelsBacktest: Command = {
       );
     }
     const attractions = readTouringPlans(dir);
-    if (attractions.length === 0) throw new UsageError(`no <attraction>.csv.gz files in ${dir}`);
+    if (attractions.length === 0) throw new UsageError(`no <attraction>.csv.gz (or .csv) files in ${dir}`);
     const started = performance.now();
     const result = runBacktest(attractions, {
       waitBound: values['wait-bound'] === true,
