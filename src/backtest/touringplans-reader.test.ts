@@ -55,14 +55,14 @@ describe('the TouringPlans.com reader', () => {
     expect(readTouringPlans(path)[0]).toMatchObject({ attraction: 'ride', park: 'unknown', names: [] });
   });
 
-  it('reads plain .csv files as TouringPlans.com serves them, the gzipped copy when both are there', () => {
+  it('reads plain .csv files (byte-order mark, CRLF) as well as gzipped ones, the gzipped copy when both are there', () => {
     const path = directory({
       'attractions_metadata.csv': [
         '"dataset_name","name","short_name","park"',
         '"soarin","Soarin\' Around the World","Soarin\'","Epcot"',
       ].join('\n'),
       'parks_metadata_dictionary.csv': '"Column","Description"\n"date","the park day"',
-      'soarin.csv': ONE_DAY,
+      'soarin.csv': `\uFEFF${ONE_DAY.replaceAll('\n', '\r\n')}`,
       'dinosaur.csv': ONE_DAY.replace(',,40', ',,10'),
       'dinosaur.csv.gz': ONE_DAY,
     });

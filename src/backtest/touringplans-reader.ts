@@ -38,10 +38,10 @@ export function findDataFile(dir: string, name: string): string | undefined {
   return [`${name}.csv.gz`, `${name}.csv`].map((file) => join(dir, file)).find((path) => existsSync(path));
 }
 
-/** A data file's text, gunzipped when it ends in `.gz`. */
+/** A data file's text, gunzipped when it ends in `.gz`, without the byte-order mark spreadsheets write. */
 export function readDataText(path: string): string {
   const bytes = readFileSync(path);
-  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8').replace(/^\uFEFF/, '');
 }
 
 /** Splits one CSV line, honouring double quotes (names contain commas and apostrophes). */
