@@ -128,6 +128,24 @@ describe('the backtest', () => {
     expect(Number.isFinite(all.gain)).toBe(true);
   });
 
+  it('scores every ride at the origins of the window ending at --until, one closed before it too', () => {
+    const running = history(900, (day, hour) => 10 + hour);
+    const closedEarly = running.filter((entry) => entry.day <= START + 690);
+    const result = runBacktest(
+      [
+        { attraction: 'running', park: 'Park', history: running },
+        { attraction: 'closed_early', park: 'Park', history: closedEarly },
+      ],
+      { ...quick, until: START + 700 },
+    );
+    // The last origin (day 670) scores days 671-700: the ride closed after day 690 has 20 of them.
+    expect(result.attractions.map((score) => [score.attraction, score.hours_scored])).toEqual([
+      ['running', 12 * 30 * 14],
+      ['closed_early', (11 * 30 + 20) * 14],
+    ]);
+    expect(result.parks[0]?.days_scored).toBe(12 * 30);
+  });
+
   it('pools every scored hour alike, by horizon as overall', () => {
     const score = (hours: number, mae: number, baseline: number) => ({
       hours_scored: hours,

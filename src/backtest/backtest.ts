@@ -19,7 +19,7 @@
  * (`actual-waits.ts`).
  */
 import { middayMean } from '../models/crowd.js';
-import { levelRange } from '../models/crowd-accuracy.js';
+import { levelRange, modelCrowdForecast } from '../models/crowd-accuracy.js';
 import type { ParkCalendar } from '../models/calendar-features.js';
 import {
   backtestActualWaits,
@@ -122,7 +122,7 @@ export function runBacktest(
     const calendar = calendars?.get(parkName);
     const origins = new Set<number>();
     for (const { attraction } of rides) {
-      const lastDay = attraction.history.at(-1)?.day;
+      const lastDay = until ?? attraction.history.at(-1)?.day;
       if (lastDay !== undefined) for (const origin of rollingOrigins(lastDay)) origins.add(origin);
     }
     for (const ride of rides) onAttraction?.(ride.attraction.attraction, done++, attractions.length);
@@ -139,7 +139,7 @@ export function runBacktest(
       const range = levelRange(indexRatios, accuracy.origins);
       const parkDays = splits.map(({ scored }) => new Map(scored.map((entry) => [entry.day, entry])));
       rides.forEach(({ attraction, fitted }, ride) => {
-        const lastDay = attraction.history.at(-1)?.day;
+        const lastDay = until ?? attraction.history.at(-1)?.day;
         const split = splits[ride];
         const model = park.rides[ride];
         const fit = shown[ride];
@@ -168,7 +168,7 @@ export function runBacktest(
   scores.sort((a, b) => (order.get(a.attraction) ?? 0) - (order.get(b.attraction) ?? 0));
   const sortedParks = [...byPark.entries()].sort((a, b) => a[0].localeCompare(b[0]));
   const parks = sortedParks.map(([park, rides]) => ({
-    ...scorePark(park, rides),
+    ...scorePark(park, rides, modelCrowdForecast, until),
     today: scoreTodayLevels(rides),
     ...scoreLevelRange(rides),
   }));
@@ -184,8 +184,10 @@ export function runBacktest(
     ...result,
     ...(crowdBound
       ? {
-          crowd_bounds: sortedParks.map(([park, rides]) => scorePark(park, rides, neighbourOracle)),
-          crowd_level_bounds: sortedParks.map(([park, rides]) => scorePark(park, rides, monthLevelOracle)),
+          crowd_bounds: sortedParks.map(([park, rides]) => scorePark(park, rides, neighbourOracle, until)),
+          crowd_level_bounds: sortedParks.map(([park, rides]) =>
+            scorePark(park, rides, monthLevelOracle, until),
+          ),
         }
       : {}),
     ...(window ? { actual_wait_bounds: boundActualWaits(attractions, window) } : {}),

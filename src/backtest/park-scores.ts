@@ -190,13 +190,17 @@ export function scoreTodayLevels(
   ) as Record<keyof typeof NOWCAST_CUTS, TodayLevelScore>;
 }
 
-/** The park's crowd levels at its rolling origins, each from the rides fitted there. */
+/**
+ * The park's crowd levels at its rolling origins (those of the window ending at `until`, else at its
+ * rides' last recorded day), each from the rides fitted there.
+ */
 export function scorePark(
   park: string,
   rides: readonly { attraction: BacktestAttraction; fitted: Map<number, FittedOrigin> }[],
   forecast: CrowdForecast = modelCrowdForecast,
+  until?: number,
 ): ParkScore {
-  const lastDay = Math.max(...rides.map(({ attraction }) => attraction.history.at(-1)?.day ?? 0));
+  const lastDay = until ?? Math.max(...rides.map(({ attraction }) => attraction.history.at(-1)?.day ?? 0));
   const score = scoreCrowdLevels(
     rollingOrigins(lastDay),
     (origin) => {

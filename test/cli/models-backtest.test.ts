@@ -171,6 +171,7 @@ describe('models backtest', () => {
   it('refuses an --until that is not a date and a --history-days that is not a count', async () => {
     for (const args of [
       ['--until', '30/06/2021'],
+      ['--until', '2019-02-30'],
       ['--history-days', '0'],
     ]) {
       await expect(cli(dir, 'models', 'backtest', '--touringplans', dir, ...args)).rejects.toMatchObject({

@@ -10,7 +10,8 @@ import { NOWCAST_CUTS } from '../../../backtest/origins.js';
 import type { ParkScore, TodayLevelScore } from '../../../backtest/park-scores.js';
 import { readTouringPlansCalendars } from '../../../backtest/touringplans-calendar.js';
 import { readTouringPlans } from '../../../backtest/touringplans-reader.js';
-import { dayNumber } from '../../../models/hourly-history.js';
+import { dayNumber, isoDateOf } from '../../../models/hourly-history.js';
+import { isCalendarDate } from '../../../lib/time.js';
 import { UsageError, type Command } from '../../command.js';
 import { table } from '../../table.js';
 
@@ -318,7 +319,7 @@ export const modelsBacktest: Command = {
       );
     }
     const until = values.until;
-    if (until !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(until)))) {
+    if (until !== undefined && !isCalendarDate(until)) {
       throw new UsageError(`--until must be a date, YYYY-MM-DD (got ${until})`);
     }
     const historyText = values['history-days'];
@@ -344,6 +345,14 @@ export const modelsBacktest: Command = {
       },
     });
     process.stderr.write(`backtest took ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    if (until !== undefined && result.attractions.every((attraction) => attraction.hours_scored === 0)) {
+      const days = attractions.flatMap(({ history }) => history.map((entry) => entry.day));
+      const span =
+        days.length === 0
+          ? 'the files hold no posted wait'
+          : `the files' days run ${isoDateOf(Math.min(...days))} to ${isoDateOf(Math.max(...days))}`;
+      process.stderr.write(`nothing scored: no recorded day in the 365 days ending at ${until} (${span})\n`);
+    }
     process.stdout.write(values.json === true ? `${JSON.stringify(result)}\n` : formatBacktest(result));
     return 0;
   },
