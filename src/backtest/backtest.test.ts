@@ -129,7 +129,7 @@ describe('the backtest', () => {
   });
 
   it('scores every ride at the origins of the window ending at --until, one closed before it too', () => {
-    const running = history(900, (day, hour) => 10 + hour);
+    const running = history(900, (_day, hour) => 10 + hour);
     const closedEarly = running.filter((entry) => entry.day <= START + 690);
     const result = runBacktest(
       [
