@@ -120,6 +120,9 @@ export function* calendarTreesSteps(
       row[0] = ride;
       row[2] = horizon;
       for (let hour = FIRST_HOUR; hour <= LAST_HOUR; hour++) {
+        // Every hour with a reading teaches, a lone one too (unlike the scoring's MIN_HOUR_READINGS):
+        // among the trees' many rows its noise averages out, and leaving it out gained nothing
+        // (docs/models.md).
         if ((entry.counts[hour] ?? 0) === 0) continue;
         const usual = typical.means[weekdayOf(entry.day) * 24 + hour] ?? Number.NaN;
         if (Number.isNaN(usual)) continue;
