@@ -5,7 +5,7 @@
  */
 import { dayNumber } from '../models/hourly-history.js';
 import type { CalendarDay, ParkCalendar } from '../models/calendar-features.js';
-import { findDataFile, readDataText, splitCsvLine } from './touringplans-reader.js';
+import { findDataFile, readDataText, splitCsvLine } from '../lib/csv-files.js';
 
 /** The metadata's column prefix of each park, by the park's name in `attractions_metadata.csv.gz`. */
 const PARK_PREFIXES: Readonly<Record<string, string>> = {

@@ -12,7 +12,7 @@ import { profileOf } from '../profiles.js';
 import { hashString } from '../random.js';
 import type { Simulator } from '../simulator.js';
 import { RECORDED_ATTRACTIONS } from '../../../catalog/recorded-attractions.js';
-import { readPostedWaits, type RecordedWait } from './touringplans.js';
+import { hasRecordedFile, readPostedWaits, type RecordedWait } from './touringplans.js';
 
 const MINUTE_MS = 60_000;
 const SAMPLE_MINUTES = 15;
@@ -414,6 +414,7 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
   if (options.touringPlansDir !== null) {
     for (const recorded of RECORDED_ATTRACTIONS) {
       if (recorded.ride === null || catalog.ride(recorded.ride).kind !== 'found') continue;
+      if (!hasRecordedFile(options.touringPlansDir, recorded.file)) continue;
       const simGrid = gridsByRide.get(recorded.ride);
       if (!simGrid) continue;
       const rows = readPostedWaits(

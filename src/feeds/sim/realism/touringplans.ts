@@ -1,12 +1,11 @@
 /**
  * Real recorded posted waits (data: TouringPlans.com; see ../shared/data/touringplans/README.md),
- * read from the gzip CSV files (`src/catalog/recorded-attractions.ts` maps each file to its catalog
- * ride). Used by the realism report and by the script that fits the simulator's shapes
+ * read from the CSV files, gzipped or plain (`src/catalog/recorded-attractions.ts` maps each file to
+ * its catalog ride). Used by the realism report and by the script that fits the simulator's shapes
  * (scripts/fit-sim-shapes.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { findDataFile, readDataText, splitCsvLine } from '../../../lib/csv-files.js';
 
 export interface RecordedWait {
   /** Park day, `YYYY-MM-DD`. */
@@ -22,7 +21,19 @@ export function touringPlansDir(explicit?: string): string {
 }
 
 export function hasTouringPlans(dir = touringPlansDir()): boolean {
-  return existsSync(join(dir, 'soarin.csv.gz'));
+  return hasRecordedFile(dir, 'soarin');
+}
+
+/** Whether `dir` holds the recorded file `<file>.csv.gz` or `<file>.csv`. */
+export function hasRecordedFile(dir: string, file: string): boolean {
+  return findDataFile(dir, file) !== undefined;
+}
+
+/** The text of one of the directory's files (`soarin`, `parks_metadata_raw`), gzipped or plain. */
+function readFile(dir: string, name: string): string {
+  const path = findDataFile(dir, name);
+  if (path === undefined) throw new Error(`no ${name}.csv.gz or ${name}.csv in ${dir}`);
+  return readDataText(path);
 }
 
 /**
@@ -30,7 +41,7 @@ export function hasTouringPlans(dir = touringPlansDir()): boolean {
  * minutes are dropped as recording errors (the README warns of outliers).
  */
 export function readPostedWaits(dir: string, file: string, from: string, to: string): RecordedWait[] {
-  const text = gunzipSync(readFileSync(join(dir, `${file}.csv.gz`))).toString('utf8');
+  const text = readFile(dir, file);
   const rows: RecordedWait[] = [];
   let start = text.indexOf('\n') + 1;
   while (start < text.length) {
@@ -63,24 +74,8 @@ export interface ParkCalendarDay {
   readonly hours: Readonly<Record<string, { readonly open: number; readonly close: number }>>;
 }
 
-function splitCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charAt(i);
-    if (c === '"') quoted = !quoted;
-    else if (c === ',' && !quoted) {
-      out.push(field);
-      field = '';
-    } else field += c;
-  }
-  out.push(field);
-  return out;
-}
-
 export function readParkCalendar(dir: string): ParkCalendarDay[] {
-  const text = gunzipSync(readFileSync(join(dir, 'parks_metadata_raw.csv.gz'))).toString('utf8');
+  const text = readFile(dir, 'parks_metadata_raw');
   const lines = text.split('\n').filter((l) => l.length > 0);
   const header = splitCsvLine(lines[0] ?? '');
   const col = (name: string): number => header.indexOf(name);
