@@ -43,6 +43,7 @@ import {
   NOWCAST_CUTS,
   ORIGIN_COUNT,
   rollingOrigins,
+  windowEnd,
   splitAt,
   type BacktestAttraction,
   type FittedOrigin,
@@ -122,7 +123,7 @@ export function runBacktest(
     const calendar = calendars?.get(parkName);
     const origins = new Set<number>();
     for (const { attraction } of rides) {
-      const lastDay = until ?? attraction.history.at(-1)?.day;
+      const lastDay = windowEnd(attraction.history, until);
       if (lastDay !== undefined) for (const origin of rollingOrigins(lastDay)) origins.add(origin);
     }
     for (const ride of rides) onAttraction?.(ride.attraction.attraction, done++, attractions.length);
@@ -139,7 +140,7 @@ export function runBacktest(
       const range = levelRange(indexRatios, accuracy.origins);
       const parkDays = splits.map(({ scored }) => new Map(scored.map((entry) => [entry.day, entry])));
       rides.forEach(({ attraction, fitted }, ride) => {
-        const lastDay = until ?? attraction.history.at(-1)?.day;
+        const lastDay = windowEnd(attraction.history, until);
         const split = splits[ride];
         const model = park.rides[ride];
         const fit = shown[ride];

@@ -25,6 +25,11 @@ export interface BacktestAttraction {
 /** The cut hours of the nowcast (readings before them are given), by their label. */
 export const NOWCAST_CUTS = { '11:00': 11, '13:00': 13 } as const;
 
+/** The last day of a file's backtest window: `until` when given, else the file's last recorded day. */
+export function windowEnd(history: RideHistory, until: number | undefined): number | undefined {
+  return until ?? history.at(-1)?.day;
+}
+
 /** `count` origins evenly spread so that the first is 365 days before the last day and the last leaves 30 days to score. */
 export function rollingOrigins(lastDay: number, count = ORIGIN_COUNT): number[] {
   const first = lastDay - WINDOW_DAYS;

@@ -24,6 +24,7 @@ import {
   morningOf,
   NOWCAST_CUTS,
   rollingOrigins,
+  windowEnd,
   type BacktestAttraction,
   type FittedOrigin,
 } from './origins.js';
@@ -200,7 +201,7 @@ export function scorePark(
   forecast: CrowdForecast = modelCrowdForecast,
   until?: number,
 ): ParkScore {
-  const lastDay = until ?? Math.max(...rides.map(({ attraction }) => attraction.history.at(-1)?.day ?? 0));
+  const lastDay = Math.max(...rides.map(({ attraction }) => windowEnd(attraction.history, until) ?? 0));
   const score = scoreCrowdLevels(
     rollingOrigins(lastDay),
     (origin) => {

@@ -138,7 +138,7 @@ function isWaitsHeader(header: readonly string[]): boolean {
 export function readTouringPlans(dir: string): RecordedAttraction[] {
   const metadata = readAttractionMetadata(dir);
   const paths = new Map<string, string>();
-  for (const file of readdirSync(dir).sort()) {
+  for (const file of readdirSync(dir)) {
     const name = dataFileName(file);
     if (name === undefined || METADATA_FILES.has(name)) continue;
     if (!paths.has(name) || file.endsWith('.gz')) paths.set(name, join(dir, file));
