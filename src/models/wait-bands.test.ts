@@ -60,6 +60,21 @@ describe('BandErrors', () => {
     }
     expect(errors.bands(TAIL, () => [])).toEqual(UNCALIBRATED_BANDS);
   });
+
+  it('widens the uncalibrated band of a model that learned from a few days, by the root of 1 + 1/days', () => {
+    const errors = new BandErrors();
+    const oneDay = errors.bands(TAIL, () => [], 1);
+    const fourDays = errors.bands(TAIL, () => [], 4);
+    for (let band = 0; band < 3; band++) {
+      const lower = UNCALIBRATED_BANDS.lower[band] ?? Number.NaN;
+      const upper = UNCALIBRATED_BANDS.upper[band] ?? Number.NaN;
+      expect(oneDay.lower[band]).toBeCloseTo(lower ** Math.SQRT2, 9);
+      expect(oneDay.upper[band]).toBeCloseTo(upper ** Math.SQRT2, 9);
+      expect(fourDays.upper[band]).toBeCloseTo(upper ** Math.sqrt(1.25), 9);
+    }
+    // Years learned from: the uncalibrated band itself.
+    expect(errors.bands(TAIL, () => [], 1000).upper[0]).toBeCloseTo(UNCALIBRATED_BANDS.upper[0] ?? 0, 3);
+  });
 });
 
 describe('bandOrigins', () => {

@@ -54,13 +54,21 @@ export class BandErrors {
     if ((this.ratios[band]?.length ?? 0) > before) this.origins[band]?.add(origin);
   }
 
-  /** The ride's bands (`bandsFromErrors`); `inSample` is read only where they need it. */
-  bands(tail: number, inSample: () => readonly number[]): BandMultipliers {
+  /**
+   * The ride's bands (`bandsFromErrors`); `inSample` is read only where they need it, and
+   * `daysLearned` (the days its model learned from) widens a band that has neither.
+   */
+  bands(
+    tail: number,
+    inSample: () => readonly number[],
+    daysLearned = Number.POSITIVE_INFINITY,
+  ): BandMultipliers {
     return bandsFromErrors(
       this.ratios,
       this.origins.map((set) => set.size),
       tail,
       inSample,
+      daysLearned,
     );
   }
 }
@@ -137,6 +145,21 @@ function uncalibratedPower(fitted: readonly number[], tail: number): number {
   return Math.min(1, Math.max(UNCALIBRATED_NARROWEST_POWER, spread / TYPICAL_IN_SAMPLE_SPREAD));
 }
 
+/**
+ * The variance, in units of the uncalibrated band's own, that a level learned from a single day
+ * adds to a forecast: a day's level is about as uncertain as the hours around it.
+ */
+const ONE_DAY_LEVEL_VARIANCE = 1;
+
+/**
+ * The power the uncalibrated band is raised to for a model that learned from `days` days and has
+ * too few in-sample errors to say how its ride swings (a deployment's first days): its log width
+ * grows with the level's uncertainty, sqrt(1 + ONE_DAY_LEVEL_VARIANCE / days).
+ */
+function fewDaysPower(days: number): number {
+  return Math.sqrt(1 + ONE_DAY_LEVEL_VARIANCE / Math.max(1, days));
+}
+
 /** Actual ÷ predicted over the last `IN_SAMPLE_DAYS` days before `origin` (the fit's own days). */
 export function inSampleRatios(
   byDay: ReadonlyMap<number, HourlyDay> | undefined,
@@ -155,16 +178,17 @@ export function inSampleRatios(
 /**
  * The band multipliers from the collected errors of each horizon band. A band without enough of
  * them (a new ride, a new deployment) is the uncalibrated one, narrowed for a ride whose days ran
- * closer to its model than most rides' do (`uncalibratedPower`), and widened where the model's
- * errors on the days it was fitted on (widened again: they understate the errors ahead) or the few
- * earlier origins' errors say the ride swings more, until errors from enough origins ahead have
- * been scored.
+ * closer to its model than most rides' do (`uncalibratedPower`), widened for a model that learned
+ * from only a few days (`fewDaysPower`), and widened where the model's errors on the days it was
+ * fitted on (widened again: they understate the errors ahead) or the few earlier origins' errors
+ * say the ride swings more, until errors from enough origins ahead have been scored.
  */
 function bandsFromErrors(
   errors: readonly number[][],
   origins: readonly number[],
   tail: number,
   inSample: () => readonly number[],
+  daysLearned: number,
 ): BandMultipliers {
   const lower: number[] = [];
   const upper: number[] = [];
@@ -179,7 +203,7 @@ function bandsFromErrors(
       continue;
     }
     fitted ??= inSample();
-    power ??= fitted.length >= BAND_MIN_ROWS ? uncalibratedPower(fitted, tail) : 1;
+    power ??= fitted.length >= BAND_MIN_ROWS ? uncalibratedPower(fitted, tail) : fewDaysPower(daysLearned);
     const widening = IN_SAMPLE_WIDENING[band] ?? 1;
     // Never narrower than the uncalibrated band (narrowed for a ride calmer than most), nor than
     // the few origins' errors already scored.

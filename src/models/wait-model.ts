@@ -346,8 +346,10 @@ export function* parkWaitModelsSteps(
     const miss = recentMiss(byDays[ride] ?? new Map(), base, origin, options.recentMiss.days);
     const lastDays = carriedMiss(origin, miss, missShare, options.recentMiss);
     const predict = withRecentMiss(base, lastDays);
-    const bands = (bandErrors[ride] ?? new BandErrors()).bands(level.bandTail, () =>
-      inSampleRatios(byDays[ride], predict, origin),
+    const bands = (bandErrors[ride] ?? new BandErrors()).bands(
+      level.bandTail,
+      () => inSampleRatios(byDays[ride], predict, origin),
+      byDays[ride]?.size ?? 0,
     );
     return {
       ...point,
