@@ -51,6 +51,16 @@ describe('nowcastDay', () => {
     expect(later?.upper).toBeGreaterThan(later?.predicted ?? 0);
   });
 
+  it("widens the prior's band when the forecasts were learned from few days, by the root of 1 + 1/days", () => {
+    const morning = { readings: [dayOf(DAY, () => 80, 11)], cutHour: 11 };
+    const logWidth = (days: number) => {
+      const hour = nowcastDay([ride], new NowcastFit().solve(500, days), DAY, morning)[0]?.(15);
+      return Math.log(((hour?.upper ?? 0) + NOWCAST_OFFSET) / ((hour?.lower ?? 0) + NOWCAST_OFFSET));
+    };
+    expect(logWidth(1) / logWidth(Number.POSITIVE_INFINITY)).toBeCloseTo(Math.SQRT2, 9);
+    expect(logWidth(4) / logWidth(Number.POSITIVE_INFINITY)).toBeCloseTo(Math.sqrt(1.25), 9);
+  });
+
   it('keeps the forecast while the park has no morning', () => {
     const coefficients = new NowcastFit().solve(500);
     const [today] = nowcastDay([ride], coefficients, DAY, { readings: [undefined], cutHour: 11 });

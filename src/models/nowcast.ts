@@ -11,7 +11,7 @@
  */
 import { FIRST_HOUR, LAST_HOUR, MIN_HOUR_READINGS, weekdayOf, type HourlyDay } from './hourly-history.js';
 import { solveLinear } from './linear-solve.js';
-import type { HourForecast } from './wait-bands.js';
+import { fewDaysWidening, type HourForecast } from './wait-bands.js';
 import type { TypicalWaits } from './wait-forecast.js';
 
 /** A day's readings so far, ride by ride (undefined: none), and the hour they stop before. */
@@ -237,9 +237,10 @@ export class NowcastFit {
   /**
    * Coefficients per gap, pulled toward `NOWCAST_PRIOR`: with little history (a new deployment) the
    * prior answers, with years of it the history does; and the residual spreads (log), the park's
-   * per gap and each ride's.
+   * per gap and each ride's. Until the history measures them, the spread is the prior's, wider
+   * when the forecasts were learned from only `daysLearned` days (`fewDaysWidening`).
    */
-  solve(penalty: number): NowcastCoefficients {
+  solve(penalty: number, daysLearned = Number.POSITIVE_INFINITY): NowcastCoefficients {
     const coefficients: Float64Array[] = [];
     const spread: number[] = [];
     const rideSpread: number[][] = this.rides.map(() => []);
@@ -259,7 +260,9 @@ export class NowcastFit {
       const beta = solveLinear(a, b, n);
       coefficients.push(beta);
       const parkVariance =
-        park.rows < NOWCAST_MIN_ROWS ? NOWCAST_PRIOR_SPREAD ** 2 : park.residual(beta) / park.rows;
+        park.rows < NOWCAST_MIN_ROWS
+          ? (NOWCAST_PRIOR_SPREAD * fewDaysWidening(daysLearned)) ** 2
+          : park.residual(beta) / park.rows;
       spread.push(Math.sqrt(parkVariance));
       this.rides.forEach((gaps, ride) => {
         const own = gaps[g] ?? new NormalEquations();

@@ -146,17 +146,18 @@ function uncalibratedPower(fitted: readonly number[], tail: number): number {
 }
 
 /**
- * The variance, in units of the uncalibrated band's own, that a level learned from a single day
- * adds to a forecast: a day's level is about as uncertain as the hours around it.
+ * The variance, in units of a band's own, that a level learned from a single day adds to a
+ * forecast: a day's level is about as uncertain as the hours around it.
  */
 const ONE_DAY_LEVEL_VARIANCE = 1;
 
 /**
- * The power the uncalibrated band is raised to for a model that learned from `days` days and has
- * too few in-sample errors to say how its ride swings (a deployment's first days): its log width
- * grows with the level's uncertainty, sqrt(1 + ONE_DAY_LEVEL_VARIANCE / days).
+ * How much wider (in log width) a band is for a model that learned from only `days` days and has
+ * too few errors of its own to say how its ride swings (a deployment's first days): the level's
+ * uncertainty adds to the band's, sqrt(1 + ONE_DAY_LEVEL_VARIANCE / days). The uncalibrated band
+ * and the nowcast's prior spread both grow by it.
  */
-function fewDaysPower(days: number): number {
+export function fewDaysWidening(days: number): number {
   return Math.sqrt(1 + ONE_DAY_LEVEL_VARIANCE / Math.max(1, days));
 }
 
@@ -179,7 +180,7 @@ export function inSampleRatios(
  * The band multipliers from the collected errors of each horizon band. A band without enough of
  * them (a new ride, a new deployment) is the uncalibrated one, narrowed for a ride whose days ran
  * closer to its model than most rides' do (`uncalibratedPower`), widened for a model that learned
- * from only a few days (`fewDaysPower`), and widened where the model's errors on the days it was
+ * from only a few days (`fewDaysWidening`), and widened where the model's errors on the days it was
  * fitted on (widened again: they understate the errors ahead) or the few earlier origins' errors
  * say the ride swings more, until errors from enough origins ahead have been scored.
  */
@@ -203,7 +204,7 @@ function bandsFromErrors(
       continue;
     }
     fitted ??= inSample();
-    power ??= fitted.length >= BAND_MIN_ROWS ? uncalibratedPower(fitted, tail) : fewDaysPower(daysLearned);
+    power ??= fitted.length >= BAND_MIN_ROWS ? uncalibratedPower(fitted, tail) : fewDaysWidening(daysLearned);
     const widening = IN_SAMPLE_WIDENING[band] ?? 1;
     // Never narrower than the uncalibrated band (narrowed for a ride calmer than most), nor than
     // the few origins' errors already scored.

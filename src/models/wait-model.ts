@@ -338,7 +338,10 @@ export function* parkWaitModelsSteps(
       );
     }
   }
-  const nowcastCoefficients = nowcastFit.solve(options.nowcastPenalty);
+  const nowcastCoefficients = nowcastFit.solve(
+    options.nowcastPenalty,
+    Math.max(0, ...byDays.map((days) => days.size)),
+  );
 
   const rides = points.map((point, ride): WaitModel => {
     const rideShare = shareOfSpan(share, spanOf(ride, origin), options);
