@@ -75,20 +75,21 @@ function clockMinute(stamp: string, dayOf: (date: string) => number): number {
 
 /**
  * One attraction's posted waits as hourly means per park day, and its timed waits paired with the
- * posted ones. The hour comes from the reading's clock time; a reading after midnight stays with
- * its park day, as the file records it.
+ * posted ones; undefined for a CSV without the columns park_date, wait_datetime and
+ * wait_minutes_posted (not a recorded-waits file: the metadata's dictionary, say). The hour comes
+ * from the reading's clock time; a reading after midnight stays with its park day, as the file
+ * records it.
  */
-function readAttractionReadings(text: string): {
-  history: RideHistory;
-  timedWaits: TimedWait[];
-} {
-  const builder = new HourlyHistoryBuilder();
-  let lineStart = text.indexOf('\n') + 1;
-  const header = splitCsvLine(text.slice(0, lineStart - 1));
+function readAttractionReadings(text: string): { history: RideHistory; timedWaits: TimedWait[] } | undefined {
+  const headerEnd = text.indexOf('\n');
+  const header = splitCsvLine(headerEnd < 0 ? text : text.slice(0, headerEnd));
   const dateColumn = header.indexOf('park_date');
   const timeColumn = header.indexOf('wait_datetime');
   const postedColumn = header.indexOf('wait_minutes_posted');
   const actualColumn = header.indexOf('wait_minutes_actual');
+  if (dateColumn < 0 || timeColumn < 0 || postedColumn < 0) return undefined;
+  const builder = new HourlyHistoryBuilder();
+  let lineStart = headerEnd < 0 ? text.length : headerEnd + 1;
   const dayCache = new Map<string, number>();
   const dayOf = (date: string) => {
     let day = dayCache.get(date);
@@ -125,11 +126,6 @@ function readAttractionReadings(text: string): {
   return { history: builder.build(), timedWaits: pairTimedWaits(posted, timed) };
 }
 
-/** Whether a CSV header is a recorded-waits file's (other CSVs, such as the metadata's dictionary, are not). */
-function isWaitsHeader(header: readonly string[]): boolean {
-  return ['park_date', 'wait_datetime', 'wait_minutes_posted'].every((column) => header.includes(column));
-}
-
 /**
  * Every attraction file in `dir`, sorted by name: each `<name>.csv.gz` or `<name>.csv` (the
  * gzipped one when both are there) whose header has the columns park_date, wait_datetime and
@@ -146,9 +142,9 @@ export function readTouringPlans(dir: string): RecordedAttraction[] {
   return [...paths]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .flatMap(([attraction, path]) => {
-      const text = readDataText(path);
-      if (!isWaitsHeader(splitCsvLine(text.slice(0, Math.max(text.indexOf('\n'), 0))))) return [];
-      const { history, timedWaits } = readAttractionReadings(text);
+      const readings = readAttractionReadings(readDataText(path));
+      if (!readings) return [];
+      const { history, timedWaits } = readings;
       const described = metadata.get(attraction);
       return [
         {
