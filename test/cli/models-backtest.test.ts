@@ -181,6 +181,24 @@ describe('models backtest', () => {
     }
   }, 60_000);
 
+  it('says on stderr when the window ending at --until holds no recorded day, with the days the files hold', async () => {
+    const { stdout, stderr } = await cli(
+      dir,
+      'models',
+      'backtest',
+      '--touringplans',
+      dir,
+      '--until',
+      '2030-01-01',
+      '--json',
+    );
+    const result = JSON.parse(stdout) as { attractions: { hours_scored: number }[] };
+    expect(result.attractions.map((attraction) => attraction.hours_scored)).toEqual([0, 0]);
+    expect(stderr).toContain(
+      "nothing scored: no recorded day in the 365 days ending at 2030-01-01 (the files' days run 2020-01-01 to 2021-12-30)",
+    );
+  }, 60_000);
+
   it('refuses a missing directory with the usage line and exit code 64', async () => {
     await expect(
       cli(dir, 'models', 'backtest', '--touringplans', join(dir, 'missing')),

@@ -346,11 +346,14 @@ export const modelsBacktest: Command = {
     });
     process.stderr.write(`backtest took ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     if (until !== undefined && result.attractions.every((attraction) => attraction.hours_scored === 0)) {
-      const days = attractions.flatMap(({ history }) => history.map((entry) => entry.day));
+      // Histories are in day order: their ends are the span (no spread of every day into Math.min).
+      const held = attractions.map(({ history }) => history).filter((history) => history.length > 0);
+      const first = Math.min(...held.map((history) => history[0]?.day ?? Number.POSITIVE_INFINITY));
+      const last = Math.max(...held.map((history) => history.at(-1)?.day ?? Number.NEGATIVE_INFINITY));
       const span =
-        days.length === 0
+        held.length === 0
           ? 'the files hold no posted wait'
-          : `the files' days run ${isoDateOf(Math.min(...days))} to ${isoDateOf(Math.max(...days))}`;
+          : `the files' days run ${isoDateOf(first)} to ${isoDateOf(last)}`;
       process.stderr.write(`nothing scored: no recorded day in the 365 days ending at ${until} (${span})\n`);
     }
     process.stdout.write(values.json === true ? `${JSON.stringify(result)}\n` : formatBacktest(result));
