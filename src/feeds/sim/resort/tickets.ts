@@ -96,6 +96,35 @@ function specialEvents(resort: Resort, dayNumber: number): TicketOffer[] {
   return offers;
 }
 
+/** A park's 1-day ticket as its park-products row, always on sale. */
+function oneDayProduct(parkKey: string, amount: number, name = '1-Day, 1-Park Ticket'): ParkProduct {
+  return { park_key: parkKey, product: 'one_day', name, price: usd(amount), available: true };
+}
+
+/** One length of stay: the multi-day ticket and its park-hopper (or park-to-park) upgrade. */
+interface MultiDayPair {
+  readonly ticket: { readonly id: string; readonly name: string; readonly amount: number };
+  readonly hopper: { readonly id: string; readonly name: string; readonly amount: number };
+}
+
+/** The multi-day tickets from 2 days to `maxDays`, each followed by its hopper upgrade. */
+function multiDayTickets(
+  maxDays: number,
+  parkKeys: readonly string[],
+  tier: number,
+  pairFor: (days: number) => MultiDayPair,
+): TicketOffer[] {
+  const tickets: TicketOffer[] = [];
+  for (let days = 2; days <= maxDays; days++) {
+    const { ticket, hopper } = pairFor(days);
+    tickets.push(
+      offer(ticket.id, ticket.name, 'multi_day', days, parkKeys, ticket.amount, tier),
+      offer(hopper.id, hopper.name, 'park_hopper', days, parkKeys, hopper.amount, tier),
+    );
+  }
+  return tickets;
+}
+
 function waltDisneyWorld(
   resort: Resort,
   demand: number,
@@ -110,13 +139,7 @@ function waltDisneyWorld(
     tickets.push(
       offer(`wdw-1-day-${key}`, `1-Day Ticket: ${PARK_NAMES[key] ?? key}`, 'base', 1, [key], amount, tier),
     );
-    products.push({
-      park_key: key,
-      product: 'one_day',
-      name: '1-Day, 1-Park Ticket',
-      price: usd(amount),
-      available: true,
-    });
+    products.push(oneDayProduct(key, amount));
   }
   const base = tierPrice([124, 189], tier, WDW_TIERS);
   const hopperAddOn = tierPrice([65, 95], tier, WDW_TIERS);
@@ -131,22 +154,20 @@ function waltDisneyWorld(
       tier,
     ),
   );
-  for (let days = 2; days <= 10; days++) {
-    const total = round(base * (WDW_DAYS_FACTOR[days] ?? days));
-    tickets.push(offer(`wdw-${days}-day`, `${days}-Day Ticket`, 'multi_day', days, parkKeys, total, tier));
-    const addOn = days <= 3 ? hopperAddOn + 20 : hopperAddOn + 30;
-    tickets.push(
-      offer(
-        `wdw-${days}-day-park-hopper`,
-        `${days}-Day Park Hopper Ticket`,
-        'park_hopper',
-        days,
-        parkKeys,
-        total + addOn,
-        tier,
-      ),
-    );
-  }
+  tickets.push(
+    ...multiDayTickets(10, parkKeys, tier, (days) => {
+      const total = round(base * (WDW_DAYS_FACTOR[days] ?? days));
+      const addOn = days <= 3 ? hopperAddOn + 20 : hopperAddOn + 30;
+      return {
+        ticket: { id: `wdw-${days}-day`, name: `${days}-Day Ticket`, amount: total },
+        hopper: {
+          id: `wdw-${days}-day-park-hopper`,
+          name: `${days}-Day Park Hopper Ticket`,
+          amount: total + addOn,
+        },
+      };
+    }),
+  );
   return { tickets, products };
 }
 
@@ -171,38 +192,20 @@ function disneylandResort(
     ),
   ];
   const multiDayBase = 0.85 * amount + 0.15 * 154;
-  for (let days = 2; days <= 5; days++) {
-    const total = round(multiDayBase * (DLR_DAYS_FACTOR[days] ?? days));
-    tickets.push(
-      offer(
-        `dlr-${days}-day-1-park`,
-        `${days}-Day, 1-Park Per Day Ticket`,
-        'multi_day',
-        days,
-        parkKeys,
-        total,
-        tier,
-      ),
-    );
-    tickets.push(
-      offer(
-        `dlr-${days}-day-park-hopper`,
-        `${days}-Day Park Hopper Ticket`,
-        'park_hopper',
-        days,
-        parkKeys,
-        total + 75,
-        tier,
-      ),
-    );
-  }
-  const products: ParkProduct[] = parkKeys.map((key) => ({
-    park_key: key,
-    product: 'one_day',
-    name: '1-Day, 1-Park Ticket',
-    price: usd(amount),
-    available: true,
-  }));
+  tickets.push(
+    ...multiDayTickets(5, parkKeys, tier, (days) => {
+      const total = round(multiDayBase * (DLR_DAYS_FACTOR[days] ?? days));
+      return {
+        ticket: { id: `dlr-${days}-day-1-park`, name: `${days}-Day, 1-Park Per Day Ticket`, amount: total },
+        hopper: {
+          id: `dlr-${days}-day-park-hopper`,
+          name: `${days}-Day Park Hopper Ticket`,
+          amount: total + 75,
+        },
+      };
+    }),
+  );
+  const products = parkKeys.map((key) => oneDayProduct(key, amount));
   return { tickets, products };
 }
 
@@ -254,13 +257,7 @@ function universalOrlando(
         tier,
       ),
     );
-    products.push({
-      park_key: key,
-      product: 'one_day',
-      name: '1-Day, 1-Park Ticket',
-      price: usd(amount),
-      available: true,
-    });
+    products.push(oneDayProduct(key, amount));
     products.push(...expressProducts(key, UOR_EXPRESS[key] ?? [90, 280], tier, UOR_TIERS, demand));
   }
   const base = tierPrice([119, 199], tier, UOR_TIERS);
@@ -276,23 +273,19 @@ function universalOrlando(
       tier,
     ),
   );
-  for (let days = 2; days <= 5; days++) {
-    const total = round(base * (UOR_DAYS_FACTOR[days] ?? days) + 60);
-    tickets.push(
-      offer(`uor-${days}-day-3-park`, `${days}-Day, 3-Park Ticket`, 'multi_day', days, parkKeys, total, tier),
-    );
-    tickets.push(
-      offer(
-        `uor-${days}-day-3-park-to-park`,
-        `${days}-Day, 3-Park Park-to-Park Ticket`,
-        'park_hopper',
-        days,
-        parkKeys,
-        total + 70 + 5 * days,
-        tier,
-      ),
-    );
-  }
+  tickets.push(
+    ...multiDayTickets(5, parkKeys, tier, (days) => {
+      const total = round(base * (UOR_DAYS_FACTOR[days] ?? days) + 60);
+      return {
+        ticket: { id: `uor-${days}-day-3-park`, name: `${days}-Day, 3-Park Ticket`, amount: total },
+        hopper: {
+          id: `uor-${days}-day-3-park-to-park`,
+          name: `${days}-Day, 3-Park Park-to-Park Ticket`,
+          amount: total + 70 + 5 * days,
+        },
+      };
+    }),
+  );
   return { tickets, products };
 }
 
@@ -326,13 +319,7 @@ function universalHollywood(
     ),
   ];
   const products: ParkProduct[] = [
-    {
-      park_key: key,
-      product: 'one_day',
-      name: '1-Day General Admission',
-      price: usd(amount),
-      available: true,
-    },
+    oneDayProduct(key, amount, '1-Day General Admission'),
     {
       park_key: key,
       product: 'express',
