@@ -7,10 +7,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../../config/index.js';
-import { KyselyAccountStore } from '../kysely-account-store.js';
-import { KyselyHistoryStore } from '../kysely-history-store.js';
-import { KyselyKeyStore } from '../kysely-key-store.js';
-import { KyselyResortDataStore } from '../kysely-resort-data-store.js';
+import { redactedUrl } from '../../lib/redacted-url.js';
+import { kyselyStores } from '../kysely-stores.js';
 import { migrateToLatest } from '../migrations/migrate.js';
 import type { Stores } from '../ports.js';
 import type { Database } from '../schema.js';
@@ -18,17 +16,6 @@ import type { Database } from '../schema.js';
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10): ingest writes on one, requests read on the rest. */
   readonly poolSize?: number;
-}
-
-/** The URL without its password, for messages and logs. */
-export function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }
 
 /** A pool on `url`; an idle connection's error is reported, not thrown (pg would crash the process). */
@@ -43,16 +30,7 @@ export function createPool(url: string, max: number, onError: (error: Error) => 
  * DATABASE_URL (without its password), so start-up stops with one line saying what to fix.
  */
 export async function openPostgresStores(url: string, options: PostgresStoreOptions = {}): Promise<Stores> {
-  const db = await openPostgresDatabase(url, options);
-  // Kysely's destroy() ends the pool; the history store's close() calls it.
-  const history = new KyselyHistoryStore(db);
-  return {
-    history,
-    keys: new KyselyKeyStore(db),
-    resortData: new KyselyResortDataStore(db),
-    accounts: new KyselyAccountStore(db),
-    close: () => history.close(),
-  };
+  return kyselyStores(await openPostgresDatabase(url, options));
 }
 
 /** The migrated database itself (the stores use it; so does `store copy`). */

@@ -1,11 +1,8 @@
 /** Opens the embedded store: a SQLite file in DATA_DIR (or memory, for tests), migrated to latest. */
 import { join } from 'node:path';
-import { BetterSqlite3 } from './native.js';
+import { BetterSqlite3, type SqliteDatabase } from './native.js';
 import { Kysely, SqliteDialect } from 'kysely';
-import { KyselyHistoryStore } from '../kysely-history-store.js';
-import { KyselyAccountStore } from '../kysely-account-store.js';
-import { KyselyKeyStore } from '../kysely-key-store.js';
-import { KyselyResortDataStore } from '../kysely-resort-data-store.js';
+import { kyselyStores } from '../kysely-stores.js';
 import { ConfigError } from '../../config/index.js';
 import type { HistoryStore, Stores } from '../ports.js';
 import { prepareDataDir } from './data-dir.js';
@@ -54,24 +51,8 @@ export async function openInMemorySqliteStore(): Promise<HistoryStore> {
 }
 
 async function openSqliteFile(filename: string): Promise<Stores> {
-  const sqlite = new BetterSqlite3(filename);
-  try {
-    applyPragmas(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    await migrateSqlite(sqlite, db);
-    // Kysely's destroy() closes the better-sqlite3 handle; the history store's close() calls it.
-    const history = new KyselyHistoryStore(db, { writeChanges: preparedChangeWriter(sqlite) });
-    return {
-      history,
-      keys: new KyselyKeyStore(db),
-      resortData: new KyselyResortDataStore(db),
-      accounts: new KyselyAccountStore(db),
-      close: () => history.close(),
-    };
-  } catch (error) {
-    sqlite.close();
-    throw error;
-  }
+  const { sqlite, db } = await openMigrated(filename);
+  return kyselyStores(db, { writeChanges: preparedChangeWriter(sqlite) });
 }
 
 /**
@@ -80,12 +61,17 @@ async function openSqliteFile(filename: string): Promise<Stores> {
  */
 export async function openSqliteDatabase(dataDir: string): Promise<Kysely<Database>> {
   prepareDataDir(dataDir);
-  const sqlite = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME));
+  return (await openMigrated(join(dataDir, SQLITE_FILE_NAME))).db;
+}
+
+/** The file with its pragmas set, migrated to latest; Kysely's destroy() closes the handle. */
+async function openMigrated(filename: string): Promise<{ sqlite: SqliteDatabase; db: Kysely<Database> }> {
+  const sqlite = new BetterSqlite3(filename);
   try {
     applyPragmas(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     await migrateSqlite(sqlite, db);
-    return db;
+    return { sqlite, db };
   } catch (error) {
     sqlite.close();
     throw error;
