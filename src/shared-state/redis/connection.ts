@@ -9,30 +9,49 @@ export interface RedisOptions {
 
 export const DEFAULT_KEY_PREFIX = 'queuecast:';
 
+export interface ConnectOptions {
+  /** A command not answered within this fails (a blocking read needs longer than its block time). */
+  readonly commandTimeoutMs?: number;
+}
+
+/** Tens of milliseconds: Redis on the same network answers in well under one. */
+export const COMMAND_TIMEOUT_MS = 50;
+
 /**
- * A connection that reconnects on its own (backing off up to 2 s) and fails a command rather than
- * queueing it for long while Redis is away: a request that needs a count answers 503-like errors
- * through its caller instead of hanging.
+ * A connection that reconnects on its own (backing off up to 1 s) and fails a command fast rather
+ * than retrying it while Redis is away: callers fall back (see ../fallback.ts) instead of waiting.
+ * Commands sent before the first connection wait for it; `whenReady` then stops that queueing.
  */
-export function connectRedis(url: string, name: string): Redis {
+export function connectRedis(url: string, name: string, options: ConnectOptions = {}): Redis {
   return new Redis(url, {
     connectionName: name,
     lazyConnect: false,
-    maxRetriesPerRequest: 2,
+    maxRetriesPerRequest: 0,
+    commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
     enableAutoPipelining: true,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
   });
 }
 
-/** The URL without its password, for messages. */
-export function redactedRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
+/**
+ * Waits until the connection is ready, then makes it fail commands at once whenever it is
+ * disconnected. Rejects after `timeoutMs` if Redis does not answer.
+ */
+export async function whenReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status !== 'ready') {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        redis.off('ready', onReady);
+        reject(new Error(`Redis not ready within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      redis.once('ready', onReady);
+    });
   }
+  redis.options.enableOfflineQueue = false;
 }
 
 /**
