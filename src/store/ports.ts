@@ -126,8 +126,8 @@ export interface KeyStore {
   listKeys(): Promise<ApiKeyRecord[]>;
 }
 
-/** One check of one event night, as ingest read it from the event feed. */
-export interface EventNightCheck {
+/** What a check and the record share about one event night. */
+interface EventNight {
   readonly resort_key: string;
   readonly park_key: string;
   /** Park-local date the night starts on, `YYYY-MM-DD`. */
@@ -136,28 +136,20 @@ export interface EventNightCheck {
   readonly series_name: string;
   readonly opens_at: number;
   readonly closes_at: number;
-  /** `on_sale`, `sold_out` or `not_on_sale`. */
+  /** `on_sale`, `sold_out` or `not_on_sale`: as listed at this check, or at the last check in a record. */
   readonly status: string;
   readonly currency: string;
-  /** The lowest adult price listed at this check, in cents. */
+  /** The lowest adult price in cents: listed at this check, or the lowest any check has seen in a record. */
   readonly lowest_adult_price_cents: number;
+}
+
+/** One check of one event night, as ingest read it from the event feed. */
+export interface EventNightCheck extends EventNight {
   readonly checked_at: number;
 }
 
 /** An event night as recorded across every check so far. */
-export interface EventNightRecord {
-  readonly resort_key: string;
-  readonly park_key: string;
-  readonly date: string;
-  readonly series_id: string;
-  readonly series_name: string;
-  readonly opens_at: number;
-  readonly closes_at: number;
-  /** Status at the last check. */
-  readonly status: string;
-  readonly currency: string;
-  /** The lowest adult price any check has seen, in cents. */
-  readonly lowest_adult_price_cents: number;
+export interface EventNightRecord extends EventNight {
   readonly first_seen_at: number;
   readonly last_checked_at: number;
   /** When a check first saw the night sold out; null if none has. Never moved once set. */
