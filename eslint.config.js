@@ -31,7 +31,7 @@ export default tseslint.config(
   {
     // The per-request path: there each such literal gets a hidden class of its own, which keeps whole
     // requests alive through young-generation collections (ADR 0006).
-    files: ['src/api/prepared/**', 'src/api/access/**', 'src/api/client-ip.ts', 'src/api/edge/**'],
+    files: ['src/http/prepared/**', 'src/http/access/**', 'src/http/client-ip.ts', 'src/http/edge/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -42,7 +42,7 @@ export default tseslint.config(
         {
           selector: "ObjectExpression > Property[kind='get'], ObjectExpression > Property[kind='set']",
           message:
-            'No accessors in object literals on the request path: put the getter on a class (see RawClient in src/api/client-ip.ts).',
+            'No accessors in object literals on the request path: put the getter on a class (see RawClient in src/http/client-ip.ts).',
         },
       ],
     },

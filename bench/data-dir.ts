@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { generateKey, hashKey, keyHint } from '../src/api/access/keys.js';
+import { generateKey, hashKey, keyHint } from '../src/services/api-keys.js';
 import type { KeyStore } from '../src/store/ports.js';
 import { openStores } from '../src/app/drivers.js';
 import { loadConfig } from '../src/config/index.js';

@@ -27,14 +27,17 @@ const COMPONENTS: readonly (readonly [string, RegExp])[] = [
     /\/(pino|sonic-boom|pino-std-serializers)\/|fastify\/lib\/(log-controller|logger-factory)|\/app\/logger\.js/,
   ],
   [
-    'rate limits (api/access/rate-limits, shared-state/window-counters)',
-    /\/api\/access\/rate-limits\.js|\/shared-state\/window-counters\.js/,
+    'rate limits (http/access/rate-limits, shared-state/window-counters)',
+    /\/http\/access\/rate-limits\.js|\/shared-state\/window-counters\.js/,
   ],
-  ['key check (api/access: hash, verdict cache)', /\/(dist|src)\/api\/(access\/|client-ip\.js)|proxy-addr/],
+  [
+    'key check (http/access: hash, verdict cache)',
+    /\/(dist|src)\/(http\/(access\/|client-ip\.js)|services\/api-keys\.js)|proxy-addr/,
+  ],
   ['CORS (@fastify/cors)', /@fastify\/cors/],
   [
-    'route handlers and presenters (api/, catalog/, live/, services/)',
-    /\/(dist|src)\/(api|catalog|live|services|models|lib)\//,
+    'route handlers and presenters (api/, http/, catalog/, live/, services/)',
+    /\/(dist|src)\/(api|http|catalog|live|services|models|lib)\//,
   ],
   ['stream hub and connections (stream/)', /\/(dist|src)\/(stream|shared-state)\//],
   ['ws library', /node_modules\/ws\//],

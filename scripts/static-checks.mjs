@@ -1,7 +1,8 @@
 /**
- * `npm test`'s static checks, side by side: the type check, the linter and the format check each
- * use one core for a while, and on a 2-core machine one after another they waited a minute. Each
- * one's output is printed whole once it ends; the first failure's exit code is returned.
+ * `npm test`'s static checks, side by side: the type check, the linter, the format check and the
+ * import floors each use one core for a while, and on a 2-core machine one after another they
+ * waited a minute. Each one's output is printed whole once it ends; the first failure's exit code
+ * is returned.
  */
 import { spawn } from 'node:child_process';
 
@@ -9,6 +10,8 @@ const checks = [
   ['typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'eslint', ['.']],
   ['format', 'prettier', ['--check', '.', '--log-level', 'warn']],
+  // Imports run down the floors and close no circle (.dependency-cruiser.mjs).
+  ['floors', 'depcruise', ['src', '--config', '.dependency-cruiser.mjs']],
 ];
 
 const results = await Promise.all(

@@ -6,10 +6,10 @@
  */
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { TSchema } from 'typebox';
-import type { ApiContext } from './context.js';
-import { ERROR_MEANING, ERROR_STATUS } from './errors.js';
-import { SchemaNamer } from './named-schemas.js';
-import { KEY_QUERY_PARAM } from './params.js';
+import type { ApiContext } from '../http/context.js';
+import { ERROR_MEANING, ERROR_STATUS } from '../http/errors.js';
+import { SchemaNamer } from '../http/named-schemas.js';
+import { QUERY_KEY_NAME, queryKeyParameter } from '../http/params.js';
 
 export const API_TAGS = [
   { name: 'Service', description: 'The index and the description documents.' },
@@ -19,9 +19,6 @@ export const API_TAGS = [
 ];
 
 type Json = Record<string, unknown>;
-
-/** The name of the `?key=` parameter (the `queryKey` security scheme). */
-const QUERY_KEY_NAME = 'key';
 
 /**
  * @param namedSchemas schemas to name under `components.schemas` even where no operation
@@ -108,12 +105,6 @@ export function withNamedSchemas<T extends Json>(document: T, extra: readonly TS
     paths,
     components: { ...((document.components ?? {}) as Json), schemas: namer.schemas() },
   };
-}
-
-/** The `key` query parameter as the document lists it. */
-export function queryKeyParameter(): Json {
-  const { description, ...schema } = KEY_QUERY_PARAM.schema as Json;
-  return { name: QUERY_KEY_NAME, in: 'query', required: false, description, schema };
 }
 
 /**

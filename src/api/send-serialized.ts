@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { JSON_CONTENT_TYPE } from './response-headers.js';
+import { JSON_CONTENT_TYPE } from '../http/response-headers.js';
 
 /**
  * Sends JSON that is already serialised (a cached document, a live snapshot): Fastify passes a

@@ -9,24 +9,23 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from 'fastify';
-import { registerAccessHook } from './access/http-hook.js';
-import type { ApiContext } from './context.js';
-import type { Endpoint } from './endpoint.js';
-import { clientErrorHandler } from './edge/client-errors.js';
-import { ConnectionCap, MAX_CONNECTIONS_PER_ADDRESS } from './edge/connection-cap.js';
-import { RawErrors } from './edge/raw-errors.js';
-import { guarded } from './edge/request-guard.js';
-import { ApiError, ERROR_MEANING, ERROR_STATUS } from './errors.js';
+import { registerAccessHook } from '../http/access/http-hook.js';
+import type { ApiContext } from '../http/context.js';
+import type { Endpoint } from '../http/endpoint.js';
+import { clientErrorHandler } from '../http/edge/client-errors.js';
+import { ConnectionCap, MAX_CONNECTIONS_PER_ADDRESS } from '../http/edge/connection-cap.js';
+import { RawErrors } from '../http/edge/raw-errors.js';
+import { guarded } from '../http/edge/request-guard.js';
+import { ApiError, ERROR_MEANING, ERROR_STATUS } from '../http/errors.js';
 import { openapiDocument } from './openapi.js';
-import { parseQueryString } from './params.js';
-import { PreparedLane } from './prepared/lane.js';
-import { FastifyRequestLog, RequestLog } from './request-log.js';
-import { requestId } from './request-id.js';
-import { EXPOSED_HEADERS, VARY, WWW_AUTHENTICATE, cacheControl } from './response-headers.js';
+import { parseQueryString } from '../http/params.js';
+import { PreparedLane } from '../http/prepared/lane.js';
+import { FastifyRequestLog, RequestLog } from '../http/request-log.js';
+import { requestId } from '../http/request-id.js';
+import { EXPOSED_HEADERS, VARY, WWW_AUTHENTICATE, cacheControl } from '../http/response-headers.js';
 import { ENDPOINTS } from './routes/index.js';
-import type { ApiServer } from './server-types.js';
-
-export type { ApiServer } from './server-types.js';
+import type { ApiServerParts } from '../http/server-parts.js';
+import type { ApiServer } from '../http/server-types.js';
 
 /** What the HTTP server allows a connection (tests shorten the timeouts). */
 export interface HttpLimits {
@@ -46,16 +45,6 @@ export const HTTP_LIMITS: HttpLimits = {
   maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
   capLoopback: false,
 };
-
-export interface ApiServerParts {
-  readonly app: ApiServer;
-  /** Counts connections per address; the streams release the sockets they take over. */
-  readonly connections: ConnectionCap;
-  /** Writes error envelopes where Fastify does not (the WebSocket upgrade uses it too). */
-  readonly rawErrors: RawErrors;
-  /** Serves a declared endpoint beside the registry's (the streams' AsyncAPI document). */
-  addEndpoint(endpoint: Endpoint): void;
-}
 
 /**
  * @param registerMore routes served beside the API (the streams, the site's pages), registered

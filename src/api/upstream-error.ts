@@ -5,7 +5,7 @@
  */
 import { backoffOf } from '../feeds/http/upstream-client.js';
 import type { UpstreamError } from '../feeds/types.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../http/errors.js';
 
 const DEFAULT_RETRY_SECONDS = 30;
 

@@ -3,7 +3,7 @@
  * by default), the upstream feeds, and the state instances share (bus, rate-limit counters, stream
  * slots). The server, the command line, the benchmark and the history recorder all get theirs here.
  */
-import type { Tier } from '../api/access/tiers.js';
+import type { Tier } from '../http/access/tiers.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config, FeedName, WeatherName } from '../config/index.js';
 import { UpstreamClient, type UpstreamClientOptions } from '../feeds/http/upstream-client.js';
@@ -23,11 +23,12 @@ import type {
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { soloLeaderLock, type LeaderLock } from '../ingest/leadership.js';
-import { LocalBus, type Bus } from '../shared-state/bus.js';
+import { soloLeaderLock } from '../ingest/leadership.js';
+import type { LiveBus, LiveEvent } from '../live/events.js';
+import { LocalBus } from '../shared-state/bus.js';
 import { LocalStreamSlots, type StreamSlots } from '../shared-state/stream-slots.js';
 import { LocalWindowCounters, type WindowCounters } from '../shared-state/window-counters.js';
-import type { Stores } from '../store/ports.js';
+import type { LeaderLock, Stores } from '../store/ports.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { openSqliteDatabase, openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
@@ -152,7 +153,7 @@ export function createFeeds(
 
 /** What instances share when scaled out; in this process for the embedded default. */
 export interface SharedState {
-  readonly bus: Bus;
+  readonly bus: LiveBus;
   /** The rate-limit counters of one access tier. */
   counters(tier: Tier): WindowCounters;
   readonly streamSlots: StreamSlots;
@@ -218,7 +219,7 @@ async function createRedisSharedState(
   const streamSlots = new RedisStreamSlots(commands, prefix, undefined, (error) => {
     onError(error, 'stream slot heartbeat');
   });
-  const bus = new RedisBus(commands, reader, prefix, { onError });
+  const bus = new RedisBus<LiveEvent>(commands, reader, prefix, { onError });
   try {
     await bus.start();
   } catch (error) {

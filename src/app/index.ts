@@ -3,16 +3,17 @@
  * order. Implementations are picked in `drivers.ts`, and only there.
  */
 import type { Logger } from 'pino';
-import { AccessControl } from '../api/access/access-control.js';
-import { RateLimits } from '../api/access/rate-limits.js';
-import { AccessStreamGate } from '../api/access/stream-gate.js';
-import { KeyVerdicts } from '../api/access/verdicts.js';
-import { trustProxy } from '../api/client-ip.js';
-import type { ApiContext } from '../api/context.js';
-import { EnvelopeFactory } from '../api/envelope.js';
-import { Links } from '../api/links.js';
-import { EndpointRegistry } from '../api/registry.js';
-import { HTTP_LIMITS, buildApiServer, type ApiServer, type HttpLimits } from '../api/server.js';
+import { AccessControl } from '../http/access/access-control.js';
+import { RateLimits } from '../http/access/rate-limits.js';
+import { AccessStreamGate } from '../stream/access-gate.js';
+import { KeyVerdicts } from '../http/access/verdicts.js';
+import { trustProxy } from '../http/client-ip.js';
+import type { ApiContext } from '../http/context.js';
+import { EnvelopeFactory } from '../http/envelope.js';
+import { Links } from '../http/links.js';
+import { EndpointRegistry } from '../http/registry.js';
+import { HTTP_LIMITS, buildApiServer, type HttpLimits } from '../api/server.js';
+import type { ApiServer } from '../http/server-types.js';
 import { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config/index.js';
 import { Ingest, type CatchUpProgress } from '../ingest/ingest.js';
@@ -34,7 +35,7 @@ import { ReopeningService } from '../services/reopening/index.js';
 import { ResortDataService } from '../services/resort-data.js';
 import { RideHistoryService } from '../services/ride-history.js';
 import { SignupService } from '../services/signup.js';
-import type { Bus } from '../shared-state/bus.js';
+import type { LiveBus } from '../live/events.js';
 import { registerSite } from '../site/index.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
 import type { ServerLock } from '../store/sqlite/server-lock.js';
@@ -74,7 +75,7 @@ export interface App {
   readonly ingest: Ingest;
   /** Daily checks of tickets, park availability, hotels and event nights; buses every minute. */
   readonly resortIngest: ResortIngest;
-  readonly bus: Bus;
+  readonly bus: LiveBus;
   readonly streams: Streams;
   /** Whether this instance is the ingest leader (always, on the embedded store). */
   readonly leadership: IngestLeadership;

@@ -21,7 +21,7 @@ import {
   minutesOf,
 } from '../models/actual-wait.js';
 import { FIRST_HOUR, LAST_HOUR, type HourlyDay } from '../models/hourly-history.js';
-import { median } from '../models/wait-forecast.js';
+import { median } from '../models/stats.js';
 import { round } from './scoring.js';
 
 /** Days in the window before its last day, as the wait backtest's 365 days. */

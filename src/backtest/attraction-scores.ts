@@ -4,7 +4,7 @@
  * the yardsticks (`yardsticks.ts`) on the same hours.
  */
 import { LAST_HOUR, MIN_HOUR_READINGS } from '../models/hourly-history.js';
-import { HORIZON_BANDS, horizonBandOf } from '../models/wait-forecast.js';
+import { HORIZON_BANDS, horizonBandOf } from '../models/horizon-bands.js';
 import { morningOf, NOWCAST_CUTS, type BacktestAttraction, type FittedOrigin } from './origins.js';
 import { ErrorSum, meanOf, scoredHours, type HorizonScore } from './scoring.js';
 import { boundNowcast, boundWaits, type NowcastBound, type WaitBound } from './yardsticks.js';

@@ -29,7 +29,8 @@ import {
   type ActualWaitScore,
 } from './actual-waits.js';
 import type { HourlyDay } from '../models/hourly-history.js';
-import { HORIZON_BANDS, typicalWaits } from '../models/wait-forecast.js';
+import { HORIZON_BANDS } from '../models/horizon-bands.js';
+import { typicalWaits } from '../models/typical-waits.js';
 import {
   DEFAULT_COMBINED_OPTIONS,
   parkWaitModelsSteps,

@@ -5,7 +5,7 @@
  */
 import type { TimedWait } from '../models/actual-wait-fit.js';
 import type { HourlyDay, RideHistory } from '../models/hourly-history.js';
-import type { TypicalWaits } from '../models/wait-forecast.js';
+import type { TypicalWaits } from '../models/typical-waits.js';
 import type { ParkWaitModels, WaitModel } from '../models/wait-model.js';
 
 export const HORIZON_DAYS = 30;

@@ -22,6 +22,7 @@ import {
   type RecordedOutage,
   type ReopeningOptions,
 } from '../models/reopening.js';
+import { median } from '../models/stats.js';
 import { round } from './scoring.js';
 
 export const CHECKPOINT_MINUTES = [0, 10, 30, 60] as const;
@@ -92,13 +93,6 @@ interface Scored {
   readonly covered: boolean;
 }
 
-function median(values: readonly number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 /** The naive answer's median length per ride, and over every outage, from the fitted outages. */
 function naiveMedians(fitted: readonly OutageObservation[]): (rideId: string) => number | undefined {
   const byRide = new Map<string, number[]>();
@@ -107,7 +101,7 @@ function naiveMedians(fitted: readonly OutageObservation[]): (rideId: string) =>
     if (list) list.push(outage.minutes);
     else byRide.set(outage.ride_id, [outage.minutes]);
   }
-  const overall = median(fitted.map((outage) => outage.minutes));
+  const overall = fitted.length > 0 ? median(fitted.map((outage) => outage.minutes)) : undefined;
   const rides = new Map([...byRide].map(([ride, list]) => [ride, median(list)]));
   return (rideId) => rides.get(rideId) ?? overall;
 }
@@ -148,7 +142,7 @@ function bound(scored: readonly Scored[]): BoundScore[] {
     let error = 0;
     let count = 0;
     for (const truths of groups.values()) {
-      const middle = median(truths) ?? 0;
+      const middle = median(truths);
       for (const truth of truths) error += Math.abs(truth - middle);
       count += truths.length;
     }

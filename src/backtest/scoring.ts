@@ -11,7 +11,7 @@ import {
 } from '../models/hourly-history.js';
 import { NOWCAST_OFFSET } from '../models/nowcast.js';
 import type { HourForecast } from '../models/wait-bands.js';
-import type { TypicalWaits } from '../models/wait-forecast.js';
+import type { TypicalWaits } from '../models/typical-waits.js';
 import type { WaitModel } from '../models/wait-model.js';
 
 /** `value` rounded to `digits` decimals, as the backtest's figures are reported. */

@@ -5,6 +5,12 @@
  */
 import type { AttractionType, Park, PriorityLaneType } from '../catalog/types.js';
 
+/**
+ * How long a successful read stays current (DESIGN: live data older than two minutes is not
+ * served); the live state and the adapters that keep a read between polls share it.
+ */
+export const STALE_AFTER_MS = 2 * 60_000;
+
 /** Operator status as the feeds report it, normalised across operators. */
 export type OperatorStatus =
   'OPERATING' | 'DOWN' | 'BRIEF_DELAY' | 'WEATHER_DELAY' | 'CLOSED' | 'REFURBISHMENT';

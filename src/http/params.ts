@@ -8,7 +8,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import { addDays, daysBetween, isCalendarDate, localDate } from '../lib/time.js';
-import { KEY_PATTERN } from './access/keys.js';
+import { KEY_PATTERN } from '../services/api-keys.js';
 import { ApiError } from './errors.js';
 
 /** A query parameter: its schema (validation text and OpenAPI) and its strict parser. */
@@ -155,6 +155,15 @@ export const KEY_QUERY_PARAM = textParam({
   maxLength: 100,
   pattern: KEY_PATTERN,
 });
+
+/** The name of the `?key=` parameter (the `queryKey` security scheme of the OpenAPI document). */
+export const QUERY_KEY_NAME = 'key';
+
+/** The `key` query parameter as the description documents (OpenAPI, AsyncAPI) list it. */
+export function queryKeyParameter(): Record<string, unknown> {
+  const { description, ...schema } = KEY_QUERY_PARAM.schema as Record<string, unknown>;
+  return { name: QUERY_KEY_NAME, in: 'query', required: false, description, schema };
+}
 
 /** A path parameter named in `names` ("park", "ride", "resort"), documented by `schema`. */
 export function pathParam(names: string, description: string, example: string): PathParam {

@@ -4,7 +4,6 @@
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import { ERROR_MEANING } from './errors.js';
-import type { ContentEncoding } from './prepared/body.js';
 
 /** What a cross-origin script may read besides the CORS-safelisted headers. */
 export const EXPOSED_HEADERS = [
@@ -17,6 +16,9 @@ export const EXPOSED_HEADERS = [
 ] as const;
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** The `Content-Encoding` values a prepared answer is stored in besides identity. */
+export type ContentEncoding = 'br' | 'gzip';
 
 /**
  * A cached answer differs by encoding and by caller: the rate-limit headers and the tier belong to

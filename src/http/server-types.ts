@@ -1,6 +1,6 @@
 /**
- * The API server's type and the route options the shared hooks read, apart from the server's
- * construction so that routes, hooks and streams can name them without importing the server.
+ * The HTTP server's type and the route options the shared hooks read, apart from its construction
+ * (`api/server.ts`) so that routes, hooks, streams and the site can name them without importing it.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

@@ -12,7 +12,7 @@ import type { LiveQueueFeed, ScheduleFeed } from '../feeds/types.js';
 import type { Clock } from '../lib/clock.js';
 import { startOfLocalDay } from '../lib/time.js';
 import type { LiveState } from '../live/live-state.js';
-import type { Bus } from '../shared-state/bus.js';
+import type { LiveBus } from '../live/events.js';
 import type { HistoryStore, IngestBatch } from '../store/ports.js';
 import { BatchBuilder } from './batch-builder.js';
 import { ParkIngestor, type ParkStep } from './park-ingestor.js';
@@ -30,7 +30,7 @@ export interface IngestDependencies {
   readonly schedule: ScheduleFeed;
   readonly store: HistoryStore;
   readonly live: LiveState;
-  readonly bus: Bus;
+  readonly bus: LiveBus;
   readonly clock: Clock;
   readonly logger: Logger;
   /** First park-local date of history. */

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { IngestLeadership, type LeaderLock } from './leadership.js';
+import type { LeaderLock } from '../store/ports.js';
+import { IngestLeadership } from './leadership.js';
 
 /** A lock the test hands out and takes away. */
 class TestLock implements LeaderLock {

@@ -5,16 +5,7 @@
  * within seconds and resumes from the store's checkpoints: no gap in history, and no row twice.
  */
 import type { Logger } from 'pino';
-
-/** A lock that at most one instance holds. */
-export interface LeaderLock {
-  /** One attempt: true when this instance holds the lock (now or already). */
-  tryAcquire(): Promise<boolean>;
-  /** Told once each time a held lock is lost (its connection ended): another instance may take it. */
-  onLost(listener: (reason: unknown) => void): void;
-  /** Gives the lock up (or stops trying) and closes what holds it. */
-  release(): Promise<void>;
-}
+import type { LeaderLock } from '../store/ports.js';
 
 /** The embedded default: one instance per store (SQLite's DATA_DIR lock sees to that), always leader. */
 export const soloLeaderLock: LeaderLock = {

@@ -3,7 +3,7 @@
  * leader's `refreshed` snapshots and upstream errors), so every instance serves the same live data
  * and sends its stream clients the same changes. On start it loads each park's latest snapshot.
  */
-import type { Bus, LiveEvent } from '../shared-state/bus.js';
+import type { LiveBus, LiveEvent } from './events.js';
 import type { LiveState } from './live-state.js';
 
 export class LiveReplica {
@@ -12,7 +12,7 @@ export class LiveReplica {
   /** @param leading whether this instance ingests itself (then its own state is already current) */
   constructor(
     private readonly live: LiveState,
-    private readonly bus: Bus,
+    private readonly bus: LiveBus,
     private readonly leading: () => boolean,
   ) {}
 

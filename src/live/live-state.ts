@@ -3,10 +3,9 @@
  * park's last successful refresh is under two minutes old and no refresh has failed since (DESIGN):
  * otherwise the park is `unavailable` and no numbers are served.
  */
+import { STALE_AFTER_MS } from '../feeds/types.js';
 import type { Clock } from '../lib/clock.js';
 import type { ParkSnapshot } from './types.js';
-
-export const STALE_AFTER_MS = 2 * 60_000;
 
 export type DataStatus = 'live' | 'unavailable';
 

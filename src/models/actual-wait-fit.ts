@@ -21,6 +21,7 @@
  */
 import { RIDE_KINDS, type RideKind } from '../catalog/ride-kind.js';
 import { solveLinear } from './linear-solve.js';
+import { weightedQuantile } from './stats.js';
 import {
   FEATURES,
   LOG_OFFSET_MINUTES,
@@ -195,19 +196,6 @@ export function fittedByMedianRegression(
   };
   const coefficients = medianRegression(data);
   return Float64Array.from(rows, (_, row) => predict(data, row, coefficients));
-}
-
-/** The value below which a share `q` of the total weight lies. */
-export function weightedQuantile(values: Float64Array, weights: Float64Array, q: number): number {
-  const order = Array.from(values.keys()).sort((a, b) => (values[a] ?? 0) - (values[b] ?? 0));
-  let total = 0;
-  for (const weight of weights) total += weight;
-  let cumulative = 0;
-  for (const index of order) {
-    cumulative += weights[index] ?? 0;
-    if (cumulative >= q * total) return values[index] ?? Number.NaN;
-  }
-  return values[order.at(-1) ?? 0] ?? Number.NaN;
 }
 
 function toParameters(coefficients: Float64Array, low: number, high: number): ActualWaitParameters {

@@ -18,7 +18,8 @@ import { runSteps, type Steps } from '../lib/steps.js';
 import { boostedTreesSteps, type BoostingOptions } from './gradient-boosting.js';
 import { DAY_FEATURES, writeDayFeatures, type ParkCalendar } from './calendar-features.js';
 import { FIRST_HOUR, LAST_HOUR, weekdayOf, type HourlyDay, type RideHistory } from './hourly-history.js';
-import { median, type TypicalWaits } from './wait-forecast.js';
+import { median } from './stats.js';
+import type { TypicalWaits } from './typical-waits.js';
 
 export interface CalendarModelOptions {
   /** Years of history before the origin the trees learn from. */

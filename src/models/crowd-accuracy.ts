@@ -11,7 +11,6 @@
 import {
   crowdLevel,
   crowdScale,
-  meanOfFinite,
   observedIndex,
   type IndexRange,
   predictedIndex,
@@ -21,7 +20,8 @@ import {
 } from './crowd.js';
 import type { RideHistory } from './hourly-history.js';
 import { BAND_MIN_ORIGINS, type BandMultipliers } from './wait-bands.js';
-import { horizonBandOf, quantile } from './wait-forecast.js';
+import { horizonBandOf } from './horizon-bands.js';
+import { meanOfFinite, quantile } from './stats.js';
 import { runSteps, type Steps } from '../lib/steps.js';
 
 /** Days before an origin whose observed index makes the scale (the year the levels rank against). */

@@ -12,7 +12,7 @@
  */
 import { type HourlyDay, type RideHistory } from './hourly-history.js';
 import type { HourForecast } from './wait-bands.js';
-import { quantile } from './wait-forecast.js';
+import { meanOfFinite, quantile } from './stats.js';
 
 export const MIDDAY_FIRST_HOUR = 11;
 export const MIDDAY_LAST_HOUR = 16;
@@ -44,18 +44,6 @@ export function typicalMidday(history: RideHistory, before: number): number {
     days++;
   }
   return days > 0 ? sum / days : Number.NaN;
-}
-
-/** The mean of the finite values; NaN when there are none. */
-export function meanOfFinite(values: readonly number[]): number {
-  let sum = 0;
-  let count = 0;
-  for (const value of values) {
-    if (!Number.isFinite(value)) continue;
-    sum += value;
-    count++;
-  }
-  return count > 0 ? sum / count : Number.NaN;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HourlyHistoryBuilder, dayNumber, type HourlyDay } from './hourly-history.js';
 import { NOWCAST_OFFSET, NowcastFit, nowcastDay, type NowcastRide } from './nowcast.js';
-import type { TypicalWaits } from './wait-forecast.js';
+import type { TypicalWaits } from './typical-waits.js';
 
 const DAY = dayNumber('2019-05-15');
 const FORECAST = 20;

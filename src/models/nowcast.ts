@@ -11,8 +11,9 @@
  */
 import { FIRST_HOUR, LAST_HOUR, MIN_HOUR_READINGS, weekdayOf, type HourlyDay } from './hourly-history.js';
 import { solveLinear } from './linear-solve.js';
+import { meanOfFinite } from './stats.js';
 import { fewDaysWidening, type HourForecast } from './wait-bands.js';
-import type { TypicalWaits } from './wait-forecast.js';
+import type { TypicalWaits } from './typical-waits.js';
 
 /** A day's readings so far, ride by ride (undefined: none), and the hour they stop before. */
 export interface Morning {
@@ -122,8 +123,8 @@ function morningInputs(
   const whole = ratios(predictors, FIRST_HOUR);
   const lastTypical = ratios(typicals, cutHour - 1);
   const meanOf = (values: readonly number[]) => {
-    const known = values.filter((value) => !Number.isNaN(value));
-    return known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : 0;
+    const mean = meanOfFinite(values);
+    return Number.isNaN(mean) ? 0 : mean;
   };
   // A park with no morning yet has nothing to follow: its forecast stands.
   if (whole.every((value) => Number.isNaN(value))) return readings.map(() => undefined);

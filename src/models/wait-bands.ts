@@ -10,7 +10,8 @@
  * Pure: the caller scores the earlier origins and hands the errors.
  */
 import { FIRST_HOUR, LAST_HOUR, MIN_HOUR_READINGS, type HourlyDay } from './hourly-history.js';
-import { horizonBandOf, quantile } from './wait-forecast.js';
+import { horizonBandOf } from './horizon-bands.js';
+import { quantile } from './stats.js';
 
 /** 80% band multipliers per horizon band: actual ÷ predicted at the `bandTail` percentiles. */
 export interface BandMultipliers {

@@ -11,7 +11,7 @@ import {
   type ParkWaitModels,
 } from './wait-model.js';
 import { UNCALIBRATED_BANDS, UNCALIBRATED_NARROWEST_POWER, type BandMultipliers } from './wait-bands.js';
-import { typicalWaits } from './wait-forecast.js';
+import { typicalWaits } from './typical-waits.js';
 
 const START = dayNumber('2016-01-04');
 

@@ -3,7 +3,7 @@
  * an 80% band, and how the rest of today follows this morning's waits.
  *
  * Two views of a ride are combined (geometrically):
- * - the level model (`wait-forecast.ts`): typical waits × the ride's recent level × the seasonal
+ * - the level model (`point-model.ts`): typical waits × the ride's recent level × the seasonal
  *   change seen in earlier years; it follows a change of level at once;
  * - the calendar model (`calendar-model.ts`): how this park's days differ by weekday, season,
  *   holidays, school sessions, event nights, early entry and hours, learned from its history.
@@ -48,12 +48,9 @@ import {
   type BandMultipliers,
   type HourForecast,
 } from './wait-bands.js';
-import {
-  DEFAULT_WAIT_MODEL_OPTIONS,
-  fitParkPointModels,
-  type PointModel,
-  type WaitModelOptions,
-} from './wait-forecast.js';
+import { DEFAULT_WAIT_MODEL_OPTIONS, type WaitModelOptions } from './level-model-options.js';
+import { fitParkPointModels } from './park-point-models.js';
+import type { PointModel } from './point-model.js';
 
 /** How the calendar model is combined and the nowcast learned. */
 export interface CombinedModelOptions {

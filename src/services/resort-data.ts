@@ -17,6 +17,7 @@ import type {
 } from '../feeds/resort-data.js';
 import type { Clock } from '../lib/clock.js';
 import { addDays } from '../lib/time.js';
+import { median } from '../models/stats.js';
 import type { DatedCheck, ResortFamily, ResortState } from '../live/resort-state.js';
 import type { EventNightRecord, ResortDataStore } from '../store/ports.js';
 
@@ -218,12 +219,8 @@ function sortDepartures(departures: readonly BusDeparture[]): BusDeparture[] {
 function summarise(date: string, hotels: readonly HotelNight[]): HotelNightSummary {
   const rates = hotels
     .map((night) => night.lowest_rate?.amount)
-    .filter((amount): amount is number => amount !== undefined)
-    .sort((a, b) => a - b);
-  const middle = Math.floor(rates.length / 2);
-  const upper = rates[middle];
-  const lower = rates.length % 2 === 1 ? upper : rates[middle - 1];
-  const medianRate =
-    upper === undefined || lower === undefined ? null : Math.round(((lower + upper) / 2) * 100) / 100;
+    .filter((amount): amount is number => amount !== undefined);
+  const middle = median(rates);
+  const medianRate = Number.isNaN(middle) ? null : Math.round(middle * 100) / 100;
   return { date, hotels, soldOut: hotels.filter((night) => !night.available).length, medianRate };
 }

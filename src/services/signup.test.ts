@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KEY_PATTERN, hashKey } from '../api/access/keys.js';
+import { KEY_PATTERN, hashKey } from './api-keys.js';
 import { ManualClock } from '../lib/clock.js';
 import type { Stores } from '../store/ports.js';
 import { openInMemorySqliteStores } from '../store/sqlite/open-sqlite-store.js';

@@ -4,7 +4,7 @@
  * only its hash is stored (the key store's own code makes it); it works at once, with the free
  * tier's limits.
  */
-import { generateKey, hashKey, keyHint } from '../api/access/keys.js';
+import { generateKey, hashKey, keyHint } from './api-keys.js';
 import type { Clock } from '../lib/clock.js';
 import type { AccountRecord, AccountStore } from '../store/ports.js';
 

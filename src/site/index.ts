@@ -6,12 +6,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { ApiContext } from '../api/context.js';
-import { PreparedBody, sendPrepared } from '../api/prepared/body.js';
-import type { PreparedLookup } from '../api/prepared/lane.js';
-import { parseQueryString } from '../api/params.js';
-import { cacheControl } from '../api/response-headers.js';
-import type { ApiServer } from '../api/server.js';
+import type { ApiContext } from '../http/context.js';
+import { PreparedBody, sendPrepared } from '../http/prepared/body.js';
+import type { PreparedLookup } from '../http/prepared/lane.js';
+import { parseQueryString } from '../http/params.js';
+import { cacheControl } from '../http/response-headers.js';
+import type { ApiServer } from '../http/server-types.js';
 import { ASSET_CACHE_CONTROL, SiteAssets } from './assets/index.js';
 import { renderDocsHtml, renderDocsMarkdown, type DocsOptions } from './docs/index.js';
 import { renderReferencePage } from './docs/reference-page.js';

@@ -205,3 +205,13 @@ export interface Stores {
   readonly accounts: AccountStore;
   close(): Promise<void>;
 }
+
+/** A lock that at most one instance holds (the ingest leader's: `ingest/leadership.ts`). */
+export interface LeaderLock {
+  /** One attempt: true when this instance holds the lock (now or already). */
+  tryAcquire(): Promise<boolean>;
+  /** Told once each time a held lock is lost (its connection ended): another instance may take it. */
+  onLost(listener: (reason: unknown) => void): void;
+  /** Gives the lock up (or stops trying) and closes what holds it. */
+  release(): Promise<void>;
+}

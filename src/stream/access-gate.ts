@@ -4,11 +4,11 @@
  * connect), plus a concurrent-stream slot per caller held until the stream ends. A keyed stream
  * ends when its cached verdict expires.
  */
-import type { StreamSlots } from '../../shared-state/stream-slots.js';
-import type { StreamGate, StreamRequest, StreamVerdict } from '../../stream/gate.js';
-import type { AccessControl } from './access-control.js';
-import type { Caller } from './caller.js';
-import { TIER_LIMITS } from './tiers.js';
+import type { StreamSlots } from '../shared-state/stream-slots.js';
+import type { StreamGate, StreamRequest, StreamVerdict } from './gate.js';
+import type { AccessControl } from '../http/access/access-control.js';
+import type { Caller } from '../http/access/caller.js';
+import { TIER_LIMITS } from '../http/access/tiers.js';
 
 /** When a client refused for holding too many streams should try again. */
 export const STREAM_RETRY_SECONDS = 10;

@@ -4,7 +4,10 @@
  * schemas the OpenAPI document carries. Code generators for WebSocket clients read this one.
  */
 import { Type } from 'typebox';
-import { CATALOG_VERSION, SchemaNamer, defineEndpoint, type ApiContext } from './api-vocabulary.js';
+import type { ApiContext } from '../http/context.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { SchemaNamer } from '../http/named-schemas.js';
+import { CATALOG_VERSION } from '../http/prepared/cache.js';
 import {
   ChangesMessageSchema,
   ClientPingMessageSchema,

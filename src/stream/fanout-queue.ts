@@ -98,7 +98,7 @@ export class FanoutQueue {
 
   private yieldThenResume(): void {
     // Two hops: the immediates queued while this slice ran (the prepared lane's answers to the
-    // requests read in between, api/prepared/write-batch.ts) go before the next slice, not after it.
+    // requests read in between, http/prepared/write-batch.ts) go before the next slice, not after it.
     this.resume = setImmediate(() => {
       this.resume = setImmediate(() => {
         this.resume = undefined;

@@ -3,7 +3,7 @@
  * the SSE event. Every subscriber of a park is handed the same Buffers, so a change costs one
  * `JSON.stringify` however many clients receive it.
  */
-import type { ErrorCode } from './api-vocabulary.js';
+import type { ErrorCode } from '../http/errors.js';
 import type { PingMessage, ServerMessage } from './schemas.js';
 
 export interface Frame {

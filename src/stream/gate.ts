@@ -19,7 +19,7 @@
  * rejection, so an implementation can reuse the HTTP checks as they are.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ApiError } from './api-vocabulary.js';
+import { ApiError } from '../http/errors.js';
 
 export interface StreamRequest {
   readonly transport: 'websocket' | 'sse';

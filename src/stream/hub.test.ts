@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EnvelopeFactory } from '../api/envelope.js';
-import { Links } from '../api/links.js';
+import { EnvelopeFactory } from '../http/envelope.js';
+import { Links } from '../http/links.js';
 import { Catalog } from '../catalog/catalog.js';
 import { ManualClock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
+import type { LiveEvent } from '../live/events.js';
 import type { LiveEntry } from '../live/types.js';
 import { LocalBus } from '../shared-state/bus.js';
 import { createLogger } from '../app/logger.js';
@@ -70,7 +71,7 @@ const EVERY_SEND: Partial<FanoutQueueOptions> = { sliceBudgetMs: 0, checkEvery: 
 function setup(fanout: Partial<FanoutQueueOptions> = {}) {
   const clock = new ManualClock(T0);
   const live = new LiveState(clock);
-  const bus = new LocalBus();
+  const bus = new LocalBus<LiveEvent>();
   const links = new Links('https://queuecast.test', 'https://api.queuecast.test');
   const messages = new StreamMessages({ links, envelopes: new EnvelopeFactory(links, clock), clock, live });
   const logger = createLogger('silent');

@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Park } from '../catalog/types.js';
 import type { LiveState } from '../live/live-state.js';
-import type { Bus, LiveEvent } from '../shared-state/bus.js';
+import type { LiveBus, LiveEvent } from '../live/events.js';
 import { ParkChannels, type Subscription } from './channels.js';
 import type { StreamConnection } from './connection.js';
 import { FANOUT_DEFAULTS, FanoutQueue, type FanoutQueueOptions } from './fanout-queue.js';
@@ -26,7 +26,7 @@ import type { Frame } from './frame.js';
 import type { SnapshotFrame, StreamMessages } from './messages.js';
 
 export interface HubDependencies {
-  readonly bus: Bus;
+  readonly bus: LiveBus;
   readonly catalog: Catalog;
   readonly live: LiveState;
   readonly messages: StreamMessages;

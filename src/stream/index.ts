@@ -9,8 +9,10 @@
  * await streams.close(); // WebSockets close 1001, SSE streams end
  */
 import type { Logger } from 'pino';
-import type { ApiContext, ApiServer, ApiServerParts } from './api-vocabulary.js';
-import type { Bus } from '../shared-state/bus.js';
+import type { ApiContext } from '../http/context.js';
+import type { ApiServerParts } from '../http/server-parts.js';
+import type { ApiServer } from '../http/server-types.js';
+import type { LiveBus } from '../live/events.js';
 import { getAsyncapi } from './asyncapi.js';
 import { Heartbeat } from './heartbeat.js';
 import { StreamHub } from './hub.js';
@@ -24,7 +26,7 @@ export type { StreamOptions } from './options.js';
 
 export interface StreamDependencies {
   readonly context: ApiContext;
-  readonly bus: Bus;
+  readonly bus: LiveBus;
   readonly logger: Logger;
 }
 

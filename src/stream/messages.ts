@@ -3,19 +3,17 @@
  * page's attribution, connection messages the site root's. A live snapshot is serialised once per
  * refresh, however many clients subscribe to the park before the next one.
  */
-import {
-  presentLiveEntry,
-  presentParkWaits,
-  type EnvelopeFactory,
-  type ErrorCode,
-  type Links,
-} from './api-vocabulary.js';
+import type { EnvelopeFactory } from '../http/envelope.js';
+import type { ErrorCode } from '../http/errors.js';
+import type { Links } from '../http/links.js';
+import { presentLiveEntry } from '../http/resources/live-entry.js';
+import { presentParkWaits } from '../http/resources/park-waits.js';
 import type { Park } from '../catalog/types.js';
 import type { Clock } from '../lib/clock.js';
 import { isoTimestamp } from '../lib/time.js';
 import type { DataStatus, LiveState } from '../live/live-state.js';
 import type { ParkSnapshot } from '../live/types.js';
-import type { LiveEvent } from '../shared-state/bus.js';
+import type { LiveEvent } from '../live/events.js';
 import { heartbeatFrame, toFrame, type Frame } from './frame.js';
 import type { StreamPark } from './schemas.js';
 

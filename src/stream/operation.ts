@@ -2,7 +2,8 @@
  * The OpenAPI operations of the stream endpoints (SSE, and the WebSocket's plain-HTTP face): their
  * parameters and error rows come from the same declarations as every other endpoint's.
  */
-import { documentedErrors, parameterSchemas, type PathParams, type QueryParams } from './api-vocabulary.js';
+import { documentedErrors, parameterSchemas } from '../http/endpoint.js';
+import type { PathParams, QueryParams } from '../http/params.js';
 
 /** A stream takes a key in either header, as `?key=`, or none. */
 export const STREAM_KEY: readonly Record<string, string[]>[] = [

@@ -9,14 +9,9 @@
  * root. Timestamps are UTC ISO 8601 with milliseconds and `Z`. Entries are the `/waits` entries.
  */
 import { Type, type Static } from 'typebox';
-import {
-  Attribution,
-  ErrorCodeSchema,
-  LiveEntrySchema,
-  Nullable,
-  ParkWaitsStatusProperties,
-  Timestamp,
-} from './api-vocabulary.js';
+import { LiveEntrySchema } from '../http/resources/live-entry.js';
+import { ParkWaitsStatusProperties } from '../http/resources/park-waits.js';
+import { Attribution, ErrorCodeSchema, Nullable, Timestamp } from '../http/schemas/common.js';
 
 const message = <T extends string>(type: T) => Type.Literal(type);
 

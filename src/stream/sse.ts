@@ -6,19 +6,14 @@
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import {
-  ApiError,
-  parsedByRoute,
-  PARK_PARAM,
-  parsePath,
-  parseQuery,
-  requirePark,
-  KEY_QUERY_PARAM,
-  type ApiContext,
-  type ApiServer,
-  type ApiServerParts,
-  type Links,
-} from './api-vocabulary.js';
+import type { ApiContext } from '../http/context.js';
+import { parsedByRoute } from '../http/endpoint.js';
+import { ApiError } from '../http/errors.js';
+import type { Links } from '../http/links.js';
+import { requirePark } from '../http/lookup.js';
+import { PARK_PARAM, parsePath, parseQuery, KEY_QUERY_PARAM } from '../http/params.js';
+import type { ApiServerParts } from '../http/server-parts.js';
+import type { ApiServer } from '../http/server-types.js';
 import { admit } from './gate.js';
 import type { StreamHub } from './hub.js';
 import type { StreamMessages } from './messages.js';

@@ -8,17 +8,14 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
-import {
-  ERROR_MEANING,
-  clientIp,
-  errorResponse,
-  queryKeyParameter,
-  parsedByRoute,
-  refusal,
-  type ApiContext,
-  type ApiServer,
-  type ApiServerParts,
-} from './api-vocabulary.js';
+import { clientIp } from '../http/client-ip.js';
+import type { ApiContext } from '../http/context.js';
+import { refusal } from '../http/edge/request-guard.js';
+import { errorResponse, parsedByRoute } from '../http/endpoint.js';
+import { ERROR_MEANING } from '../http/errors.js';
+import { queryKeyParameter } from '../http/params.js';
+import type { ApiServerParts } from '../http/server-parts.js';
+import type { ApiServer } from '../http/server-types.js';
 import { REJECTION_CLOSE_CODE, admit, type StreamVerdict } from './gate.js';
 import type { StreamHub } from './hub.js';
 import type { StreamMessages } from './messages.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashKey } from '../../src/api/access/keys.js';
+import { hashKey } from '../../src/services/api-keys.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { cli, createKey as createKeyWithCli } from '../support/cli.js';
 import { createKey } from '../support/keys.js';

@@ -9,7 +9,7 @@ import { request as httpRequest, Agent } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_STATUS, type ErrorCode } from '../../src/api/errors.js';
+import { ERROR_STATUS, type ErrorCode } from '../../src/http/errors.js';
 import { ENDPOINTS } from '../../src/api/routes/index.js';
 import { OpenApiContract } from '../support/openapi.js';
 import { startServer, type TestServer } from '../support/server.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParkHoursResponse } from '../../src/api/routes/parks/get-hours.js';
 import type { ParkWaitsResponse } from '../../src/api/routes/parks/get-waits.js';
 import { ManualClock } from '../../src/lib/clock.js';
-import type { LiveEvent } from '../../src/shared-state/bus.js';
+import type { LiveEvent } from '../../src/live/events.js';
 import { expectSuccess, receive } from '../support/expect-response.js';
 import { OpenApiContract } from '../support/openapi.js';
 import { SITE_URL, startServer, type TestServer } from '../support/server.js';

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashKey } from '../../src/api/access/keys.js';
+import { hashKey } from '../../src/services/api-keys.js';
 import { SIGNUPS_PER_ADDRESS } from '../../src/services/signup.js';
 import { BetterSqlite3 } from '../../src/store/sqlite/native.js';
 import { SQLITE_FILE_NAME } from '../../src/store/sqlite/open-sqlite-store.js';

@@ -5,7 +5,7 @@
  * keyless limits of one test never reach another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Endpoint } from '../../src/api/endpoint.js';
+import type { Endpoint } from '../../src/http/endpoint.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { expectError, receive } from './expect-response.js';
 import { createKey } from './keys.js';

@@ -2,7 +2,7 @@
  * Keys for tests, made through the key store the server reads (the same DATA_DIR), in
  * milliseconds. The CLI's own tests make theirs through the CLI (support/cli.ts).
  */
-import { generateKey, hashKey, keyHint } from '../../src/api/access/keys.js';
+import { generateKey, hashKey, keyHint } from '../../src/services/api-keys.js';
 import { openStores } from '../../src/app/drivers.js';
 import { loadConfig } from '../../src/config/index.js';
 

@@ -1,7 +1,7 @@
 /** The parts the crowd forecast and crowd actuals bodies share: the scale and the measured accuracy. */
 import { Type } from 'typebox';
 import type { ParkModels } from '../../services/models/index.js';
-import { Nullable } from '../schemas/common.js';
+import { Nullable } from '../../http/schemas/common.js';
 
 export const CROWD_SCALE_TEXT =
   "1-10 by deciles of the park's own observed crowd index over the last 365 days: level 1 is quieter than 90% of those days, level 10 busier than 90% of them, level 6 about the median. The crowd index is the mean, over the park's queued rides, of the day's midday (11:00-16:59) posted waits divided by the ride's typical midday wait (1.0 = the park's typical day). Until 10 days have been observed the scale is even steps of 0.1 from 0.6 to 1.4.";

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { isoTimestamp } from '../../lib/time.js';
 import type { ReportedOutage } from '../../services/outages.js';
 import type { ReopeningEstimate } from '../../services/reopening/index.js';
-import { Nullable, Timestamp } from '../schemas/common.js';
+import { Nullable, Timestamp } from '../../http/schemas/common.js';
 
 const WHEN_NULL =
   'Null when nothing can be estimated: before the service has fitted its model on the recorded outages, while the park is closed, or when its hours cannot be read.';

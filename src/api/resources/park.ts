@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { Park } from '../../catalog/types.js';
-import type { Links } from '../links.js';
-import { Nullable } from '../schemas/common.js';
+import type { Links } from '../../http/links.js';
+import { Nullable } from '../../http/schemas/common.js';
 
 export const ParkSchema = Type.Object(
   {

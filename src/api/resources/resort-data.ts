@@ -7,10 +7,10 @@
 import { Type } from 'typebox';
 import type { Resort } from '../../catalog/types.js';
 import { isoTimestamp } from '../../lib/time.js';
-import type { ApiContext } from '../context.js';
-import { ApiError } from '../errors.js';
-import { requireResort } from '../lookup.js';
-import { Nullable, Timestamp } from '../schemas/common.js';
+import type { ApiContext } from '../../http/context.js';
+import { ApiError } from '../../http/errors.js';
+import { requireResort } from '../../http/lookup.js';
+import { Nullable, Timestamp } from '../../http/schemas/common.js';
 
 export const ResortHeader = {
   resort_id: Type.String({ description: 'Canonical resort (destination) ID.' }),

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { Resort } from '../../catalog/types.js';
-import type { Links } from '../links.js';
+import type { Links } from '../../http/links.js';
 import { ParkSchema, presentPark } from './park.js';
 
 export const ResortSchema = Type.Object(

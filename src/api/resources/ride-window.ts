@@ -5,11 +5,11 @@
 import { Type } from 'typebox';
 import type { Attraction, Park } from '../../catalog/types.js';
 import type { RideDays } from '../../services/ride-history.js';
-import type { ApiContext } from '../context.js';
-import type { Resolution } from '../endpoint.js';
-import { requireRide } from '../lookup.js';
-import type { Version } from '../prepared/cache.js';
-import { LocalDate } from '../schemas/common.js';
+import type { ApiContext } from '../../http/context.js';
+import type { Resolution } from '../../http/endpoint.js';
+import { requireRide } from '../../http/lookup.js';
+import type { Version } from '../../http/prepared/cache.js';
+import { LocalDate } from '../../http/schemas/common.js';
 
 export interface RideDaysInput {
   readonly ride: Attraction;

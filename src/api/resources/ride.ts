@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { Attraction, Park } from '../../catalog/types.js';
-import type { Links } from '../links.js';
+import type { Links } from '../../http/links.js';
 
 const INCH_CM = 2.54;
 const MILE_KM = 1.609344;

@@ -2,7 +2,7 @@
  * Every endpoint, in the order of the spec's endpoint table: the one list the server registers,
  * the index lists and the shared endpoint tests iterate.
  */
-import type { Endpoint } from '../endpoint.js';
+import type { Endpoint } from '../../http/endpoint.js';
 import { getConditions } from './parks/get-conditions.js';
 import { getHours } from './parks/get-hours.js';
 import { getCrowdActuals } from './parks/get-crowd-actuals.js';

@@ -21,10 +21,10 @@ import type { Catalog } from '../../catalog/catalog.js';
 import type { Park } from '../../catalog/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { localDate } from '../../lib/time.js';
-import { STALE_AFTER_MS } from '../../live/live-state.js';
 import { SharedRefresh } from '../http/shared-refresh.js';
 import type { UpstreamClient } from '../http/upstream-client.js';
 import {
+  STALE_AFTER_MS,
   UpstreamError,
   type LiveQueueFeed,
   type LiveQueueReading,

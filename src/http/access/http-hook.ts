@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import type { ApiServer } from '../server.js';
+import type { ApiServer } from '../server-types.js';
 import type { RateLimitHeaders } from './access-control.js';
 import { RawClient } from '../client-ip.js';
 

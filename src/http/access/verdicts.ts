@@ -5,7 +5,7 @@
 import type { Clock } from '../../lib/clock.js';
 import type { KeyStore } from '../../store/ports.js';
 import type { Caller } from './caller.js';
-import { KEY_PATTERN, hashKey } from './keys.js';
+import { KEY_PATTERN, hashKey } from '../../services/api-keys.js';
 
 export const VERDICT_TTL_MS = 10 * 60_000;
 

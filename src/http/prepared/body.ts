@@ -6,9 +6,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JSON_CONTENT_TYPE, addPreparedHeaders } from '../response-headers.js';
-
-export type ContentEncoding = 'br' | 'gzip';
+import { JSON_CONTENT_TYPE, addPreparedHeaders, type ContentEncoding } from '../response-headers.js';
 
 export class PreparedBody {
   readonly etag: string;

@@ -14,7 +14,7 @@ import {
   weekdayOf,
   type HourlyDay,
 } from '../../models/hourly-history.js';
-import type { PointModel } from '../../models/wait-forecast.js';
+import type { PointModel } from '../../models/point-model.js';
 import type { CalibrationObserver } from '../../models/wait-model.js';
 import { FORECAST_DAYS } from './crowd-forecast.js';
 

@@ -15,7 +15,6 @@ import { calendarFlags, type CalendarFlags } from '../../calendar/day-flags.js';
 import {
   crowdLevelRange,
   learnCalendarEffects,
-  meanOfFinite,
   predictedIndex,
   type CalendarDriver,
   type CrowdScale,
@@ -24,8 +23,9 @@ import {
   type LearnedEffect,
 } from '../../models/crowd.js';
 import { isoDateOf, weekdayOf } from '../../models/hourly-history.js';
-import { DEFAULT_WAIT_MODEL_OPTIONS } from '../../models/wait-forecast.js';
+import { DEFAULT_WAIT_MODEL_OPTIONS } from '../../models/level-model-options.js';
 import { DEFAULT_RECENT_MISS_OPTIONS } from '../../models/recent-miss.js';
+import { meanOfFinite } from '../../models/stats.js';
 import { forecastIndexRange } from '../../models/crowd-accuracy.js';
 import type { RideModel } from './day-fit.js';
 

@@ -3,7 +3,7 @@
  * with a function that opens a fresh bus (and a way to close it).
  */
 import { describe, expect, it } from 'vitest';
-import type { Bus, LiveEvent } from '../bus.js';
+import type { LiveBus, LiveEvent } from '../../live/events.js';
 
 const change = (park_key: string, at: number): LiveEvent => ({
   type: 'changes',
@@ -21,7 +21,7 @@ async function until(received: readonly LiveEvent[], count: number): Promise<voi
 
 export function describeBusContract(
   name: string,
-  open: () => Promise<{ readonly bus: Bus; close(): Promise<void> }>,
+  open: () => Promise<{ readonly bus: LiveBus; close(): Promise<void> }>,
 ): void {
   describe(`Bus contract: ${name}`, () => {
     it('delivers every published event to every subscriber, in order, intact', async () => {

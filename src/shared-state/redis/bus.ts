@@ -14,7 +14,7 @@
  * overflows, the next event written carries a gap mark, which makes every reader resynchronise.
  */
 import type { Redis } from 'ioredis';
-import type { Bus, LiveEvent } from '../bus.js';
+import type { Bus, BusEvent } from '../bus.js';
 import { RedisScript } from './connection.js';
 
 /** KEYS: sequence, stream, latest snapshots. ARGV: event JSON, park key of a snapshot or '', max length, gap flag. */
@@ -37,8 +37,8 @@ export interface RedisBusOptions {
 
 type GapListener = () => void;
 
-export class RedisBus implements Bus {
-  private readonly listeners = new Set<(event: LiveEvent) => void>();
+export class RedisBus<Event extends BusEvent> implements Bus<Event> {
+  private readonly listeners = new Set<(event: Event) => void>();
   private readonly gapListeners = new Set<GapListener>();
   private readonly keys: { seq: string; stream: string; latest: string };
   private readonly maxLength: number;
@@ -92,7 +92,7 @@ export class RedisBus implements Bus {
    * Queues the event and writes it in order. Resolves once written, or at once when earlier events
    * are still waiting for Redis (ingest keeps recording meanwhile; the outbox catches up).
    */
-  publish(event: LiveEvent): Promise<void> {
+  publish(event: Event): Promise<void> {
     const json = JSON.stringify(event);
     const snapshotPark = event.type === 'refreshed' ? event.park_key : '';
     const backlog = this.retryTimer !== undefined;
@@ -107,7 +107,7 @@ export class RedisBus implements Bus {
     return backlog ? Promise.resolve() : written;
   }
 
-  subscribe(listener: (event: LiveEvent) => void, onGap?: GapListener): () => void {
+  subscribe(listener: (event: Event) => void, onGap?: GapListener): () => void {
     this.listeners.add(listener);
     if (onGap) this.gapListeners.add(onGap);
     return () => {
@@ -117,9 +117,9 @@ export class RedisBus implements Bus {
   }
 
   /** Each park's latest `refreshed` event: where a starting (or resynchronising) instance begins. */
-  async latest(): Promise<LiveEvent[]> {
+  async latest(): Promise<Event[]> {
     const values = await this.writer.hvals(this.keys.latest);
-    return values.map((value) => JSON.parse(value) as LiveEvent);
+    return values.map((value) => JSON.parse(value) as Event);
   }
 
   async close(): Promise<void> {
@@ -217,7 +217,7 @@ export class RedisBus implements Bus {
     if (seq !== expected || fieldOf(fields, 'gap') === '1') await this.resync();
     const json = fieldOf(fields, 'event');
     if (json === undefined) return;
-    this.deliver(JSON.parse(json) as LiveEvent);
+    this.deliver(JSON.parse(json) as Event);
   }
 
   /** Hands subscribers every park's latest snapshot, then tells them events were missed. */
@@ -236,7 +236,7 @@ export class RedisBus implements Bus {
     }
   }
 
-  private deliver(event: LiveEvent): void {
+  private deliver(event: Event): void {
     for (const listener of this.listeners) {
       try {
         listener(event);

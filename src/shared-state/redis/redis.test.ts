@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
 import { startRedis } from '../../../test/support/databases.js';
 import { describeWithDatabases, freshRedisPrefix, redisUrl } from '../../../test/support/scale-out.js';
-import type { LiveEvent } from '../bus.js';
+import type { LiveEvent } from '../../live/events.js';
 import { describeBusContract } from '../contract/bus.js';
 import { describeStreamSlotsContract } from '../contract/stream-slots.js';
 import { describeWindowCountersContract } from '../contract/window-counters.js';
@@ -24,7 +24,7 @@ function connect(url = redisUrl()): Redis {
 }
 
 async function openBus(url: string, prefix: string, onError?: (error: unknown) => void) {
-  const bus = new RedisBus(connect(url), connect(url), prefix, {
+  const bus = new RedisBus<LiveEvent>(connect(url), connect(url), prefix, {
     blockMs: 200,
     ...(onError ? { onError } : {}),
   });

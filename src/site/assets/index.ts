@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { PreparedBody } from '../../api/prepared/body.js';
+import { PreparedBody } from '../../http/prepared/body.js';
 import { PARK_SCRIPT } from './park-script.js';
 import { REFERENCE_SCRIPT } from './reference-script.js';
 import { RIDE_SCRIPT } from './ride-script.js';

@@ -3,7 +3,7 @@
  * the Markdown subset both renderers understand (paragraphs, `-` lists, code, links, bold).
  */
 
-import { TIER_LIMITS } from '../../api/access/tiers.js';
+import { TIER_LIMITS } from '../../http/access/tiers.js';
 import type { OperationLink } from './types.js';
 
 /** Fields every body carries; operation tables leave them out and point here instead. */

@@ -2,7 +2,7 @@
  * `/docs/reference`: the interactive OpenAPI reference (Swagger UI, ADR 0010) beside the fast,
  * server-rendered `/docs`. Without JavaScript it points to `/docs`, which holds the same reference.
  */
-import type { ApiContext } from '../../api/context.js';
+import type { ApiContext } from '../../http/context.js';
 import { renderPage } from '../pages/layout.js';
 import { escapeHtml } from './escape.js';
 import { sourceCredits } from '../../feeds/sources.js';

@@ -3,9 +3,9 @@
  * streams, the attribution rule, the limits and the error codes, from the same tables the server
  * enforces (tiers, error codes), so the guide cannot drift from the behaviour.
  */
-import type { ApiContext } from '../../api/context.js';
-import { TIER_LIMITS } from '../../api/access/tiers.js';
-import { ERROR_CODES, ERROR_MEANING, ERROR_STATUS } from '../../api/errors.js';
+import type { ApiContext } from '../../http/context.js';
+import { TIER_LIMITS } from '../../http/access/tiers.js';
+import { ERROR_CODES, ERROR_MEANING, ERROR_STATUS } from '../../http/errors.js';
 import { renderPage } from '../pages/layout.js';
 import { escapeHtml } from './escape.js';
 import { sourceCredits } from '../../feeds/sources.js';

@@ -3,7 +3,7 @@
  * `/v1/rides/{ride}/best-times`): the predicted wait with its band and the typical line, from the
  * best-times service; a table carries the same numbers for readers without JavaScript or sight.
  */
-import { resolveDate } from '../../api/params.js';
+import { resolveDate } from '../../http/params.js';
 import type { Attraction, Park } from '../../catalog/types.js';
 import { addDays, hourBoundaries, localDate } from '../../lib/time.js';
 import { FORECAST_DAYS } from '../../services/models/index.js';

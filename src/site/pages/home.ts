@@ -2,7 +2,7 @@
  * The home page (`/`, the attribution link of every resort-wide answer): every resort and park
  * with its status (open, closed or no live data) and today's hours, and each park's crowd level today.
  */
-import type { ApiContext } from '../../api/context.js';
+import type { ApiContext } from '../../http/context.js';
 import type { Park } from '../../catalog/types.js';
 import type { HoursWindow, WindowKind } from '../../services/park-hours.js';
 import { localDate } from '../../lib/time.js';

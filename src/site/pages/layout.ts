@@ -2,7 +2,7 @@
  * The shell every page shares: head, site navigation, and the footer with the attribution link
  * (SPEC: clients show `attribution.text` linked to `attribution.url`; the site does so itself).
  */
-import type { Attribution } from '../../api/envelope.js';
+import type { Attribution } from '../../http/envelope.js';
 import type { SourceCredit } from '../../feeds/sources.js';
 import { SITE_CSS } from '../assets/site-css.js';
 import { escapeHtml } from '../docs/escape.js';

@@ -2,7 +2,7 @@
  * The HTML 404 of the site: what was not found, and links to what exists (every park, or the
  * park's attractions for an unknown ride), never the API's JSON envelope.
  */
-import type { ApiContext } from '../../api/context.js';
+import type { ApiContext } from '../../http/context.js';
 import type { Park } from '../../catalog/types.js';
 import { escapeHtml } from '../docs/escape.js';
 import { renderPage } from './layout.js';

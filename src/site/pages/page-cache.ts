@@ -1,12 +1,12 @@
 /**
- * Pages are served like API bodies (src/api/prepared): built once per version of their inputs,
+ * Pages are served like API bodies (src/http/prepared): built once per version of their inputs,
  * kept with their ETag and brotli/gzip encodings, answered 304 to a matching If-None-Match.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendPrepared } from '../../api/prepared/body.js';
-import { PreparedBody } from '../../api/prepared/body.js';
-import { PreparedCache, type Version } from '../../api/prepared/cache.js';
-import { cacheControl } from '../../api/response-headers.js';
+import { sendPrepared } from '../../http/prepared/body.js';
+import { PreparedBody } from '../../http/prepared/body.js';
+import { PreparedCache, type Version } from '../../http/prepared/cache.js';
+import { cacheControl } from '../../http/response-headers.js';
 import type { Clock } from '../../lib/clock.js';
 
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';

@@ -2,7 +2,7 @@
  * The park page's sections over the hours, showtimes, conditions and crowd-forecast services:
  * today's hours and showtimes, current conditions, and the 30-day crowd calendar.
  */
-import type { ApiContext } from '../../api/context.js';
+import type { ApiContext } from '../../http/context.js';
 import type { Park } from '../../catalog/types.js';
 import type { Showtime } from '../../feeds/types.js';
 import { localDate } from '../../lib/time.js';

@@ -4,9 +4,9 @@
  * return windows and prices; today's hours and showtimes; current conditions; today's outages; the
  * 30-day crowd calendar; the 30-day reliability ranking.
  */
-import type { ApiContext } from '../../api/context.js';
-import { presentPriorityLane } from '../../api/resources/live-entry.js';
-import { presentParkWaits } from '../../api/resources/park-waits.js';
+import type { ApiContext } from '../../http/context.js';
+import { presentPriorityLane } from '../../http/resources/live-entry.js';
+import { presentParkWaits } from '../../http/resources/park-waits.js';
 import type { Park } from '../../catalog/types.js';
 import { localDate } from '../../lib/time.js';
 import { escapeHtml } from '../docs/escape.js';

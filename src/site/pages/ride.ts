@@ -4,8 +4,8 @@
  * JavaScript or sight), the best-times chart for a chosen date, recent outages and the 30-day
  * reliability summary.
  */
-import type { ApiContext } from '../../api/context.js';
-import { presentLiveEntry } from '../../api/resources/live-entry.js';
+import type { ApiContext } from '../../http/context.js';
+import { presentLiveEntry } from '../../http/resources/live-entry.js';
 import type { Attraction, Park } from '../../catalog/types.js';
 import { RELIABILITY_WINDOW_DAYS } from '../../services/reliability.js';
 import { escapeHtml } from '../docs/escape.js';

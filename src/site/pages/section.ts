@@ -4,8 +4,8 @@
  * is rebuilt exactly when one of them changes. Adding a section to a page (hours, showtimes,
  * conditions, the crowd calendar, best times) is one renderer added to the page's list.
  */
-import type { ApiContext } from '../../api/context.js';
-import type { Version } from '../../api/prepared/cache.js';
+import type { ApiContext } from '../../http/context.js';
+import type { Version } from '../../http/prepared/cache.js';
 import { escapeHtml } from '../docs/escape.js';
 
 export interface PageSection<I> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../catalog/catalog.js';
-import type { LiveEntryView } from '../../api/resources/live-entry.js';
+import type { LiveEntryView } from '../../http/resources/live-entry.js';
 import { parseWaitsQuery, sortEntries, waitsQueryKey } from './waits-table.js';
 
 const park = Catalog.load().park('magic-kingdom');

@@ -4,7 +4,7 @@
  * Sorting and filtering work as links and a GET form without JavaScript; the park script
  * (`assets/park-script.ts`) does the same in place and renders rows with the same markup.
  */
-import type { LiveEntryView } from '../../api/resources/live-entry.js';
+import type { LiveEntryView } from '../../http/resources/live-entry.js';
 import type { Attraction, AttractionType, Park } from '../../catalog/types.js';
 import { escapeHtml } from '../docs/escape.js';
 import { STATUS_LABELS, TYPE_LABELS, actualWaitLabel, clockTimeOf, money, waitLabel } from '../format.js';

@@ -3,9 +3,9 @@
  * `/v1`). The new key is shown once; only its hash is stored. Answers are never cached.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiContext } from '../../api/context.js';
-import type { ApiServer } from '../../api/server.js';
-import { TIER_LIMITS } from '../../api/access/tiers.js';
+import type { ApiContext } from '../../http/context.js';
+import type { ApiServer } from '../../http/server-types.js';
+import { TIER_LIMITS } from '../../http/access/tiers.js';
 import { escapeHtml } from '../docs/escape.js';
 import { renderPage } from '../pages/layout.js';
 import { HTML_CONTENT_TYPE } from '../pages/page-cache.js';

@@ -5,7 +5,7 @@
  * lock is still wanted). When the holder dies its session ends and PostgreSQL frees the lock.
  */
 import pg from 'pg';
-import type { LeaderLock } from '../../ingest/leadership.js';
+import type { LeaderLock } from '../ports.js';
 
 /** The lock's two-integer key: 'qcst' and 1, the ingest leader (other locks may take 2, 3, …). */
 const LOCK_CLASS = 0x71637374;

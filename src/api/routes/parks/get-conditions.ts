@@ -2,12 +2,12 @@ import { Type, type Static } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
 import type { WeatherAlert, WeatherObservation } from '../../../feeds/types.js';
 import { isoTimestamp } from '../../../lib/time.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
-import { PARK_PARAM } from '../../params.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark } from '../../../http/lookup.js';
+import { PARK_PARAM } from '../../../http/params.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
-import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
+import { Envelope, Nullable, Timestamp } from '../../../http/schemas/common.js';
 
 const NullableNumber = (description: string) => Nullable(Type.Number({ description }));
 

@@ -3,12 +3,12 @@ import type { Park } from '../../../catalog/types.js';
 import { isoTimestamp, localDate } from '../../../lib/time.js';
 import { crowdLevel } from '../../../models/crowd.js';
 import { dayNumber, isoDateOf } from '../../../models/hourly-history.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
-import { PARK_PARAM, daysParam } from '../../params.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark } from '../../../http/lookup.js';
+import { PARK_PARAM, daysParam } from '../../../http/params.js';
 import { CROWD_SCALE_TEXT, CrowdAccuracySchema, presentAccuracy } from '../../resources/crowds.js';
-import { Envelope, LocalDate, Nullable, Timestamp } from '../../schemas/common.js';
+import { Envelope, LocalDate, Nullable, Timestamp } from '../../../http/schemas/common.js';
 
 const MAX_DAYS = 60;
 

@@ -3,12 +3,12 @@ import type { Park } from '../../../catalog/types.js';
 import { isoTimestamp } from '../../../lib/time.js';
 import { dayNumber } from '../../../models/hourly-history.js';
 import { FORECAST_DAYS } from '../../../services/models/index.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
-import { PARK_PARAM, dateParam, daysParam, resolveDate } from '../../params.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark } from '../../../http/lookup.js';
+import { PARK_PARAM, dateParam, daysParam, resolveDate } from '../../../http/params.js';
 import { CROWD_SCALE_TEXT, CrowdAccuracySchema, presentAccuracy } from '../../resources/crowds.js';
-import { Envelope, LocalDate, Timestamp } from '../../schemas/common.js';
+import { Envelope, LocalDate, Timestamp } from '../../../http/schemas/common.js';
 
 const DATE_BOUNDS = { maxDaysAhead: FORECAST_DAYS - 1, meaning: 'First park-local date of the forecast,' };
 

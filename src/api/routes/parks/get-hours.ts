@@ -4,12 +4,12 @@ import { UpstreamError } from '../../../feeds/types.js';
 import { upstreamApiError } from '../../upstream-error.js';
 import { isoTimestamp, localClockTime, localDate } from '../../../lib/time.js';
 import type { HoursWindow } from '../../../services/park-hours.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
-import { PARK_PARAM, dateParam, daysParam, resolveDate } from '../../params.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark } from '../../../http/lookup.js';
+import { PARK_PARAM, dateParam, daysParam, resolveDate } from '../../../http/params.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
-import { Envelope, LocalDate, Nullable, Timestamp } from '../../schemas/common.js';
+import { Envelope, LocalDate, Nullable, Timestamp } from '../../../http/schemas/common.js';
 
 const DATE_BOUNDS = { maxDaysAhead: 59, meaning: 'First park-local date' };
 const DAYS_BOUNDS = { max: 60, fallback: 1, meaning: 'park-local days from `date`, including it' };

@@ -1,6 +1,6 @@
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark, requireRide } from '../../lookup.js';
-import { PARK_PARAM, PARK_RIDE_PARAM } from '../../params.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark, requireRide } from '../../../http/lookup.js';
+import { PARK_PARAM, PARK_RIDE_PARAM } from '../../../http/params.js';
 import { RideDetailBody, rideDetail, rideDetailVersion } from '../../resources/ride-detail.js';
 
 /** `GET /v1/parks/{park}/rides/{ride}`; the ride may be named by ID, name or slug within the park. */

@@ -4,13 +4,13 @@ import { UpstreamError } from '../../../feeds/types.js';
 import { upstreamApiError } from '../../upstream-error.js';
 import { priorityFeedLabel } from '../../../feeds/sources.js';
 import { isoTimestamp } from '../../../lib/time.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
-import { PARK_PARAM, dateParam, resolveDate } from '../../params.js';
-import { LiveStatusSchema, PriorityLaneSchema, presentPriorityLane } from '../../resources/live-entry.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark } from '../../../http/lookup.js';
+import { PARK_PARAM, dateParam, resolveDate } from '../../../http/params.js';
+import { LiveStatusSchema, PriorityLaneSchema, presentPriorityLane } from '../../../http/resources/live-entry.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
-import { Envelope, LocalDate, Nullable, Timestamp } from '../../schemas/common.js';
+import { Envelope, LocalDate, Nullable, Timestamp } from '../../../http/schemas/common.js';
 
 const DATE_BOUNDS = { maxDaysAhead: 29, meaning: 'Park-local date' };
 

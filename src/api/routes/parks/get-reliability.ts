@@ -2,12 +2,12 @@ import { Type, type Static } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
 import { isoTimestamp } from '../../../lib/time.js';
 import { RELIABILITY_WINDOW_DAYS } from '../../../services/reliability.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
-import { PARK_PARAM } from '../../params.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark } from '../../../http/lookup.js';
+import { PARK_PARAM } from '../../../http/params.js';
 import { RideReliabilitySchema } from '../../resources/reliability.js';
-import { Envelope, Timestamp } from '../../schemas/common.js';
+import { Envelope, Timestamp } from '../../../http/schemas/common.js';
 
 const ReliabilityBody = Envelope(
   {

@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
-import { PARK_PARAM } from '../../params.js';
-import { LiveEntrySchema } from '../../resources/live-entry.js';
-import { ParkWaitsStatusProperties, presentParkWaits } from '../../resources/park-waits.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark } from '../../../http/lookup.js';
+import { PARK_PARAM } from '../../../http/params.js';
+import { LiveEntrySchema } from '../../../http/resources/live-entry.js';
+import { ParkWaitsStatusProperties, presentParkWaits } from '../../../http/resources/park-waits.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
-import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
+import { Envelope, Nullable, Timestamp } from '../../../http/schemas/common.js';
 
 const WaitsBody = Envelope(
   {

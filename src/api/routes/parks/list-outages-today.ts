@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
-import { PARK_PARAM } from '../../params.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark } from '../../../http/lookup.js';
+import { PARK_PARAM } from '../../../http/params.js';
 import { OutageSchema, presentOutage } from '../../resources/outage.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
-import { Envelope, LocalDate } from '../../schemas/common.js';
+import { Envelope, LocalDate } from '../../../http/schemas/common.js';
 
 const ParkOutage = Type.Object(
   {

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { CATALOG_VERSION } from '../../prepared/cache.js';
-import { defineEndpoint } from '../../endpoint.js';
+import { CATALOG_VERSION } from '../../../http/prepared/cache.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
 import { ParkSchema, presentPark } from '../../resources/park.js';
-import { Envelope } from '../../schemas/common.js';
+import { Envelope } from '../../../http/schemas/common.js';
 
 const ParksBody = Envelope({ parks: Type.Array(ParkSchema) }, 'Every supported park.', 'Parks');
 export type ParksResponse = Static<typeof ParksBody>;

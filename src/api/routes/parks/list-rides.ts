@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { CATALOG_VERSION } from '../../prepared/cache.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
-import { PARK_PARAM } from '../../params.js';
+import { CATALOG_VERSION } from '../../../http/prepared/cache.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark } from '../../../http/lookup.js';
+import { PARK_PARAM } from '../../../http/params.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { RideSchema, presentRide } from '../../resources/ride.js';
-import { Envelope } from '../../schemas/common.js';
+import { Envelope } from '../../../http/schemas/common.js';
 
 const RidesBody = Envelope(
   {

@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
 import { isoTimestamp, localClockTime, localDate } from '../../../lib/time.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requirePark } from '../../lookup.js';
-import { PARK_PARAM, dateParam, resolveDate } from '../../params.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requirePark } from '../../../http/lookup.js';
+import { PARK_PARAM, dateParam, resolveDate } from '../../../http/params.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
-import { Envelope, LocalDate, Nullable, Timestamp } from '../../schemas/common.js';
+import { Envelope, LocalDate, Nullable, Timestamp } from '../../../http/schemas/common.js';
 
 const DATE_BOUNDS = { maxDaysAhead: 6, meaning: 'Park-local date' };
 

@@ -1,10 +1,10 @@
 import { type Static } from 'typebox';
-import { CATALOG_VERSION } from '../../prepared/cache.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requireResort } from '../../lookup.js';
-import { RESORT_PARAM } from '../../params.js';
+import { CATALOG_VERSION } from '../../../http/prepared/cache.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requireResort } from '../../../http/lookup.js';
+import { RESORT_PARAM } from '../../../http/params.js';
 import { ResortSchema, presentResort } from '../../resources/resort.js';
-import { Envelope } from '../../schemas/common.js';
+import { Envelope } from '../../../http/schemas/common.js';
 
 const ResortBody = Envelope({ ...ResortSchema.properties }, 'One resort with its parks.', 'ResortDetail');
 export type ResortResponse = Static<typeof ResortBody>;

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import type { Resort } from '../../../catalog/types.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requireResort } from '../../lookup.js';
-import { RESORT_PARAM, dateParam, resolveDate } from '../../params.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requireResort } from '../../../http/lookup.js';
+import { RESORT_PARAM, dateParam, resolveDate } from '../../../http/params.js';
 import {
   CheckedAt,
   Currency,
@@ -13,7 +13,7 @@ import {
   checkedAtOf,
   resortHeader,
 } from '../../resources/resort-data.js';
-import { Envelope, LocalDate, Nullable } from '../../schemas/common.js';
+import { Envelope, LocalDate, Nullable } from '../../../http/schemas/common.js';
 
 const DATE_BOUNDS = { maxDaysAhead: 365, meaning: 'Ticket start date' } as const;
 

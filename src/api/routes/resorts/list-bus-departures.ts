@@ -2,10 +2,10 @@ import { Type, type Static } from 'typebox';
 import type { Resort } from '../../../catalog/types.js';
 import type { BusStop } from '../../../feeds/resort-data.js';
 import { isoTimestamp } from '../../../lib/time.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { ApiError } from '../../errors.js';
-import { RESORT_PARAM, quoted, textParam } from '../../params.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { ApiError } from '../../../http/errors.js';
+import { RESORT_PARAM, quoted, textParam } from '../../../http/params.js';
 import {
   BusDataStatus,
   CheckedAt,
@@ -14,7 +14,7 @@ import {
   requireBusResort,
   resortHeader,
 } from '../../resources/resort-data.js';
-import { Envelope, Timestamp } from '../../schemas/common.js';
+import { Envelope, Timestamp } from '../../../http/schemas/common.js';
 import { BusStopKindSchema, PlaceSchema, presentPlace } from './list-bus-stops.js';
 
 const MINUTE = 60_000;

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import type { Resort } from '../../../catalog/types.js';
 import type { BusStop } from '../../../feeds/resort-data.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { RESORT_PARAM } from '../../params.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { RESORT_PARAM } from '../../../http/params.js';
 import {
   BusDataStatus,
   CheckedAt,
@@ -12,7 +12,7 @@ import {
   requireBusResort,
   resortHeader,
 } from '../../resources/resort-data.js';
-import { Envelope } from '../../schemas/common.js';
+import { Envelope } from '../../../http/schemas/common.js';
 
 export const BusStopKindSchema = Type.Union(
   [

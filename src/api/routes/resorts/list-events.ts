@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
 import type { Resort } from '../../../catalog/types.js';
 import { isoTimestamp } from '../../../lib/time.js';
-import type { ApiContext } from '../../context.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { requireResort } from '../../lookup.js';
-import { RESORT_PARAM, dateRangeParams, resolveDateRange } from '../../params.js';
+import type { ApiContext } from '../../../http/context.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requireResort } from '../../../http/lookup.js';
+import { RESORT_PARAM, dateRangeParams, resolveDateRange } from '../../../http/params.js';
 import {
   CheckedAt,
   Currency,
@@ -14,7 +14,7 @@ import {
   checkedAtOf,
   resortHeader,
 } from '../../resources/resort-data.js';
-import { Envelope, LocalDate, Nullable, Timestamp } from '../../schemas/common.js';
+import { Envelope, LocalDate, Nullable, Timestamp } from '../../../http/schemas/common.js';
 
 const RANGE = { fromMaxDaysAhead: 365, maxSpanDays: 59, defaultSpanDays: 29 } as const;
 

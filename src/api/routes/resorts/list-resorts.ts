@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { CATALOG_VERSION } from '../../prepared/cache.js';
-import { defineEndpoint } from '../../endpoint.js';
+import { CATALOG_VERSION } from '../../../http/prepared/cache.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
 import { ResortSchema, presentResort } from '../../resources/resort.js';
-import { Envelope } from '../../schemas/common.js';
+import { Envelope } from '../../../http/schemas/common.js';
 
 const ResortsBody = Envelope({ resorts: Type.Array(ResortSchema) }, 'Every supported resort.', 'Resorts');
 export type ResortsResponse = Static<typeof ResortsBody>;

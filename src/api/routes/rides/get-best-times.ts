@@ -3,11 +3,11 @@ import { UpstreamError } from '../../../feeds/types.js';
 import { isoTimestamp } from '../../../lib/time.js';
 import { FORECAST_DAYS } from '../../../services/models/index.js';
 import { PREDICTED_DAYS } from '../../../services/best-times.js';
-import { defineEndpoint } from '../../endpoint.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
 import { upstreamApiError } from '../../upstream-error.js';
-import { requireRide } from '../../lookup.js';
-import { RIDE_PARAM, dateParam, resolveDate } from '../../params.js';
-import { Envelope, LocalDate, Timestamp } from '../../schemas/common.js';
+import { requireRide } from '../../../http/lookup.js';
+import { RIDE_PARAM, dateParam, resolveDate } from '../../../http/params.js';
+import { Envelope, LocalDate, Timestamp } from '../../../http/schemas/common.js';
 
 const DATE_BOUNDS = { maxDaysAhead: FORECAST_DAYS - 1, meaning: 'Park-local date' };
 

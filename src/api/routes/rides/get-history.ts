@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { isoTimestamp } from '../../../lib/time.js';
 import type { LiveStatus } from '../../../live/types.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { RIDE_PARAM, daysParam } from '../../params.js';
-import { LiveStatusSchema } from '../../resources/live-entry.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { RIDE_PARAM, daysParam } from '../../../http/params.js';
+import { LiveStatusSchema } from '../../../http/resources/live-entry.js';
 import { RideWindowProperties, presentRideWindow, resolveRideDays } from '../../resources/ride-window.js';
-import { Envelope, Nullable, Timestamp } from '../../schemas/common.js';
+import { Envelope, Nullable, Timestamp } from '../../../http/schemas/common.js';
 
 const HistoryBody = Envelope(
   {

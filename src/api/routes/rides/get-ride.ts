@@ -1,6 +1,6 @@
-import { defineEndpoint } from '../../endpoint.js';
-import { requireRide } from '../../lookup.js';
-import { RIDE_PARAM } from '../../params.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { requireRide } from '../../../http/lookup.js';
+import { RIDE_PARAM } from '../../../http/params.js';
 import { RideDetailBody, rideDetail, rideDetailVersion } from '../../resources/ride-detail.js';
 
 /** `GET /v1/rides/{ride}`. */

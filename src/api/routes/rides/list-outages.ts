@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { defineEndpoint } from '../../endpoint.js';
-import { RIDE_PARAM, daysParam } from '../../params.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { RIDE_PARAM, daysParam } from '../../../http/params.js';
 import { OutageSchema, presentOutage } from '../../resources/outage.js';
 import { RideWindowProperties, presentRideWindow, resolveRideDays } from '../../resources/ride-window.js';
-import { Envelope, LocalDate } from '../../schemas/common.js';
+import { Envelope, LocalDate } from '../../../http/schemas/common.js';
 
 const RideOutagesBody = Envelope(
   {

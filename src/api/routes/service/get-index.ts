@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { describeSources } from '../../../feeds/sources.js';
-import { CATALOG_VERSION } from '../../prepared/cache.js';
-import { defineEndpoint } from '../../endpoint.js';
-import { Envelope } from '../../schemas/common.js';
+import { CATALOG_VERSION } from '../../../http/prepared/cache.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
+import { Envelope } from '../../../http/schemas/common.js';
 
 const IndexBody = Envelope(
   {

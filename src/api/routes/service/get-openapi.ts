@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { CATALOG_VERSION } from '../../prepared/cache.js';
-import { defineEndpoint } from '../../endpoint.js';
+import { CATALOG_VERSION } from '../../../http/prepared/cache.js';
+import { defineEndpoint } from '../../../http/endpoint.js';
 
 const OpenApiBody = Type.Object(
   { openapi: Type.Literal('3.1.0') },

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { generateKey, hashKey, keyHint } from '../../../api/access/keys.js';
+import { generateKey, hashKey, keyHint } from '../../../services/api-keys.js';
 import { systemClock } from '../../../lib/clock.js';
 import { openStores } from '../../../app/drivers.js';
 import { UsageError, type Command } from '../../command.js';

@@ -1,4 +1,4 @@
-import { KEY_PATTERN, hashKey } from '../../../api/access/keys.js';
+import { KEY_PATTERN, hashKey } from '../../../services/api-keys.js';
 import { systemClock } from '../../../lib/clock.js';
 import { openStores } from '../../../app/drivers.js';
 import { UsageError, type Command } from '../../command.js';
