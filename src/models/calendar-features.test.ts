@@ -35,6 +35,14 @@ describe('the features of a day', () => {
     expect(Number.isNaN(row[feature('holiday')])).toBe(true);
   });
 
+  it('writes one value per named feature, and nothing past them', () => {
+    const row = new Float64Array(DAY_FEATURES.length + 1).fill(-99);
+    writeDayFeatures(dayNumber('2019-07-04'), () => undefined, row, 0);
+    expect(row.subarray(0, DAY_FEATURES.length).every((value) => value !== -99)).toBe(true);
+    expect(row[DAY_FEATURES.length]).toBe(-99);
+    expect(new Set(DAY_FEATURES).size).toBe(DAY_FEATURES.length);
+  });
+
   it('numbers the days of the year from 0 on 1 January', () => {
     expect(dayOfYear(dayNumber('2019-01-01'))).toBe(0);
     expect(dayOfYear(dayNumber('2020-12-31'))).toBe(365);

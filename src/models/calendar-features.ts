@@ -11,7 +11,7 @@
  *
  * Pure: no clock, no I/O.
  */
-import { nearestHoliday } from '../calendar/holidays.js';
+import { nearestHoliday, type HolidayNearness } from '../calendar/holidays.js';
 import { weekdayOf } from './hourly-history.js';
 
 export interface CalendarDay {
@@ -41,20 +41,35 @@ export const UNKNOWN_DAY: CalendarDay = {
   closes: Number.NaN,
 };
 
-/** The features of a day, in this order. */
-export const DAY_FEATURES = [
-  'weekday',
-  'day_of_year',
-  'holiday',
-  'holiday_days',
-  'schools_in_session',
-  'event_night',
-  'early_entry',
-  'extended_evening',
-  'opens',
-  'closes',
-  'open_hours',
-] as const;
+/** What a feature reads from: the day number, its published facts and the nearest holiday. */
+export interface DayFacts {
+  readonly day: number;
+  readonly facts: CalendarDay;
+  readonly holiday: HolidayNearness | null;
+}
+
+/**
+ * The features of a day, in the order they are written: each a name and how to read it. A feature
+ * is added here and nowhere else (a new published fact also needs its field in `CalendarDay`).
+ */
+const DAY_FEATURE_TABLE = [
+  { name: 'weekday', read: ({ day }) => weekdayOf(day) },
+  { name: 'day_of_year', read: ({ day }) => dayOfYear(day) },
+  { name: 'holiday', read: ({ holiday }) => (holiday === null ? Number.NaN : holiday.holiday) },
+  { name: 'holiday_days', read: ({ holiday }) => (holiday === null ? Number.NaN : holiday.days) },
+  { name: 'schools_in_session', read: ({ facts }) => facts.schoolsInSession },
+  { name: 'event_night', read: ({ facts }) => facts.eventNight },
+  { name: 'early_entry', read: ({ facts }) => facts.earlyEntry },
+  { name: 'extended_evening', read: ({ facts }) => facts.extendedEvening },
+  { name: 'opens', read: ({ facts }) => facts.opens },
+  { name: 'closes', read: ({ facts }) => facts.closes },
+  { name: 'open_hours', read: ({ facts }) => facts.closes - facts.opens },
+] as const satisfies readonly { readonly name: string; readonly read: (day: DayFacts) => number }[];
+
+export type DayFeature = (typeof DAY_FEATURE_TABLE)[number]['name'];
+
+/** The names of the features of a day, in the order `writeDayFeatures` writes them. */
+export const DAY_FEATURES: readonly DayFeature[] = DAY_FEATURE_TABLE.map(({ name }) => name);
 
 /** Day of the year, 0-365, from a day number. */
 export function dayOfYear(day: number): number {
@@ -73,17 +88,8 @@ export function writeDayFeatures(
   into: Float64Array,
   offset: number,
 ): void {
-  const facts = calendar(day) ?? UNKNOWN_DAY;
-  const holiday = nearestHoliday(day);
-  into[offset] = weekdayOf(day);
-  into[offset + 1] = dayOfYear(day);
-  into[offset + 2] = holiday === null ? Number.NaN : holiday.holiday;
-  into[offset + 3] = holiday === null ? Number.NaN : holiday.days;
-  into[offset + 4] = facts.schoolsInSession;
-  into[offset + 5] = facts.eventNight;
-  into[offset + 6] = facts.earlyEntry;
-  into[offset + 7] = facts.extendedEvening;
-  into[offset + 8] = facts.opens;
-  into[offset + 9] = facts.closes;
-  into[offset + 10] = facts.closes - facts.opens;
+  const known: DayFacts = { day, facts: calendar(day) ?? UNKNOWN_DAY, holiday: nearestHoliday(day) };
+  DAY_FEATURE_TABLE.forEach(({ read }, index) => {
+    into[offset + index] = read(known);
+  });
 }
