@@ -22,6 +22,10 @@ export interface RecordedAttraction {
   readonly history: RideHistory;
   /** Waits timed by guests in line, each with the posted wait it was paired with. */
   readonly timedWaits: readonly TimedWait[];
+  /** Every posted reading as recorded, in file order (the touring-plan backtest reads waits between them). */
+  readonly postedWaits: readonly WaitReading[];
+  /** Minutes the ride itself takes, from the metadata's `duration` (absent without it). */
+  readonly rideMinutes?: number;
 }
 
 const METADATA_FILES = new Set(['attractions_metadata', 'parks_metadata_raw']);
@@ -41,6 +45,8 @@ export interface AttractionMetadata {
   readonly park: string;
   /** Its full and short names, as the metadata spells them. */
   readonly names: readonly string[];
+  /** The ride's duration in minutes (absent when the metadata has no such column or value). */
+  readonly rideMinutes?: number;
 }
 
 /** Attraction file name → park and names, from `attractions_metadata.csv.gz` (empty when absent). */
@@ -52,13 +58,19 @@ export function readAttractionMetadata(dir: string): Map<string, AttractionMetad
   const fileColumn = header.indexOf('dataset_name');
   const parkColumn = header.indexOf('park');
   const nameColumns = [header.indexOf('name'), header.indexOf('short_name')].filter((column) => column >= 0);
+  const durationColumn = header.indexOf('duration');
   if (fileColumn < 0 || parkColumn < 0) return metadata;
   for (const row of rows) {
     const file = row[fileColumn];
     const park = row[parkColumn];
     if (!file || !park) continue;
     const names = nameColumns.map((column) => row[column] ?? '').filter((name) => name !== '');
-    metadata.set(file, { park, names: [...new Set(names)] });
+    const rideMinutes = Number(row[durationColumn] || Number.NaN);
+    metadata.set(file, {
+      park,
+      names: [...new Set(names)],
+      ...(rideMinutes > 0 ? { rideMinutes } : {}),
+    });
   }
   return metadata;
 }
@@ -80,7 +92,9 @@ function clockMinute(stamp: string, dayOf: (date: string) => number): number {
  * from the reading's clock time; a reading after midnight stays with its park day, as the file
  * records it.
  */
-function readAttractionReadings(text: string): { history: RideHistory; timedWaits: TimedWait[] } | undefined {
+function readAttractionReadings(
+  text: string,
+): { history: RideHistory; timedWaits: TimedWait[]; postedWaits: WaitReading[] } | undefined {
   const headerEnd = text.indexOf('\n');
   const header = splitCsvLine(headerEnd < 0 ? text : text.slice(0, headerEnd));
   const dateColumn = header.indexOf('park_date');
@@ -123,7 +137,7 @@ function readAttractionReadings(text: string): { history: RideHistory; timedWait
       timed.push({ day, minute: clockMinute(time, dayOf), minutes: Number(actualValue) });
     }
   }
-  return { history: builder.build(), timedWaits: pairTimedWaits(posted, timed) };
+  return { history: builder.build(), timedWaits: pairTimedWaits(posted, timed), postedWaits: posted };
 }
 
 /**
@@ -144,7 +158,7 @@ export function readTouringPlans(dir: string): RecordedAttraction[] {
     .flatMap(([attraction, path]) => {
       const readings = readAttractionReadings(readDataText(path));
       if (!readings) return [];
-      const { history, timedWaits } = readings;
+      const { history, timedWaits, postedWaits } = readings;
       const described = metadata.get(attraction);
       return [
         {
@@ -153,6 +167,8 @@ export function readTouringPlans(dir: string): RecordedAttraction[] {
           names: described?.names ?? [],
           history,
           timedWaits,
+          postedWaits,
+          ...(described?.rideMinutes === undefined ? {} : { rideMinutes: described.rideMinutes }),
         },
       ];
     });

@@ -11,6 +11,7 @@ import { keysRevoke } from './commands/keys/revoke.js';
 import { storeCopy } from './commands/store/copy.js';
 import { modelsBacktest } from './commands/models/backtest.js';
 import { modelsBacktestOutages } from './commands/models/backtest-outages.js';
+import { modelsBacktestPlans } from './commands/models/backtest-plans.js';
 import { simRealism } from './commands/sim/realism.js';
 import { UsageError, type Command } from './command.js';
 
@@ -22,6 +23,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'store copy': storeCopy,
   'models backtest': modelsBacktest,
   'models backtest-outages': modelsBacktestOutages,
+  'models backtest-plans': modelsBacktestPlans,
   'sim realism': simRealism,
 };
 

@@ -1,0 +1,363 @@
+/**
+ * One park day of the touring-plan backtest: the rides' recorded posted waits, how an order of them
+ * scores on those waits, and each strategy's order. Minutes count from the park day's midnight. A
+ * party walks to a ride, reads its wait on arrival (linear in time between the day's readings, the
+ * first or last reading outside them), waits that long, rides, and walks on; it never idles.
+ *
+ * The orders themselves come from the optimiser (`src/models/plan/`): every strategy but
+ * `no_plan` and `shortest_wait_now` is the optimiser's best order on some view of the waits.
+ */
+import type { PlanProblem, PlanResult } from '../models/plan/types.js';
+
+/** One ride's recorded posted waits on one day, ascending by minute. */
+export interface RecordedDay {
+  readonly minutes: Float64Array;
+  readonly waits: Float64Array;
+}
+
+export interface DayRide {
+  readonly id: string;
+  readonly rideMinutes: number;
+  readonly recorded: RecordedDay;
+}
+
+/** Where the party stands: a ride's index in the day's rides, or the park's entrance. */
+export type Stop = number | 'entrance';
+
+export interface TourDay {
+  readonly rides: readonly DayRide[];
+  /** The park's published opening, minutes since midnight. */
+  readonly opening: number;
+  walkMinutes(from: Stop, to: number): number;
+}
+
+/** A view of the day's waits a strategy plans with: the wait of ride `ride` joined at `minute`. */
+export type WaitView = (ride: number, minute: number) => number;
+
+/** The optimiser's contract: the best order of a problem's rides. */
+export type Optimiser = (problem: PlanProblem) => PlanResult;
+
+/** The recorded wait at `minute`: linear between readings, the nearest reading outside them. */
+export function recordedWaitAt({ minutes, waits }: RecordedDay, minute: number): number {
+  const last = minutes.length - 1;
+  if (last < 0) return Number.NaN;
+  if (minute <= (minutes[0] ?? 0)) return waits[0] ?? Number.NaN;
+  if (minute >= (minutes[last] ?? 0)) return waits[last] ?? Number.NaN;
+  let low = 0;
+  let high = last;
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    if ((minutes[middle] ?? 0) <= minute) low = middle;
+    else high = middle;
+  }
+  const from = minutes[low] ?? 0;
+  const to = minutes[high] ?? 0;
+  const share = to > from ? (minute - from) / (to - from) : 0;
+  return (waits[low] ?? 0) + share * ((waits[high] ?? 0) - (waits[low] ?? 0));
+}
+
+/** What is posted at `minute`: the latest reading at or before it (undefined before the first). */
+export function postedAt({ minutes, waits }: RecordedDay, minute: number): number | undefined {
+  let low = 0;
+  let high = minutes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((minutes[middle] ?? 0) <= minute) low = middle + 1;
+    else high = middle;
+  }
+  return low === 0 ? undefined : waits[low - 1];
+}
+
+/**
+ * A wait at any minute from values at evenly spaced points (`values[i]` at `first + i * step`, NaN
+ * where unknown): linear between known points, the nearest known one outside them, 0 with none.
+ */
+export function interpolated(
+  values: readonly number[],
+  first: number,
+  step: number,
+): (minute: number) => number {
+  const known = values.flatMap((value, i) =>
+    Number.isFinite(value) ? [{ at: first + i * step, value }] : [],
+  );
+  return (minute) => {
+    const head = known[0];
+    const tail = known.at(-1);
+    if (!head || !tail) return 0;
+    if (minute <= head.at) return head.value;
+    if (minute >= tail.at) return tail.value;
+    const after = known.findIndex((point) => point.at >= minute);
+    const right = known[after] ?? tail;
+    const left = known[after - 1] ?? head;
+    return left.value + ((minute - left.at) / (right.at - left.at)) * (right.value - left.value);
+  };
+}
+
+/** A wait at any minute from one value per hour 0-23 (NaN where unknown), each read at mid-hour. */
+export const hourlyView = (values: readonly number[]) => interpolated(values, 30, 60);
+
+/** The means of a day's readings in each half hour, at mid-half-hour (NaN where none). */
+export function halfHourlyMeans(recorded: RecordedDay): (minute: number) => number {
+  const sums = new Float64Array(60);
+  const counts = new Float64Array(60);
+  recorded.minutes.forEach((minute, i) => {
+    const slot = Math.min(59, Math.max(0, Math.floor(minute / 30)));
+    sums[slot] = (sums[slot] ?? 0) + (recorded.waits[i] ?? 0);
+    counts[slot] = (counts[slot] ?? 0) + 1;
+  });
+  return interpolated(
+    Array.from(sums, (sum, slot) => ((counts[slot] ?? 0) > 0 ? sum / (counts[slot] ?? 1) : Number.NaN)),
+    15,
+    30,
+  );
+}
+
+/** Total recorded wait of riding `order` from the opening, and when the party is done. */
+export function scoreOrder(
+  day: TourDay,
+  order: readonly number[],
+): { waitMinutes: number; finishAt: number } {
+  let at = day.opening;
+  let from: Stop = 'entrance';
+  let waitMinutes = 0;
+  for (const ride of order) {
+    const { recorded, rideMinutes } = day.rides[ride] ?? { recorded: undefined, rideMinutes: 0 };
+    if (!recorded) continue;
+    at += day.walkMinutes(from, ride);
+    const wait = recordedWaitAt(recorded, at);
+    waitMinutes += wait;
+    at += wait + rideMinutes;
+    from = ride;
+  }
+  return { waitMinutes, finishAt: at };
+}
+
+/** Every order of `items` (the day's rides are few: the reference's parks hold four). */
+function* permutations(items: readonly number[]): Generator<number[]> {
+  if (items.length <= 1) {
+    yield [...items];
+    return;
+  }
+  for (let i = 0; i < items.length; i++) {
+    const rest = [...items.slice(0, i), ...items.slice(i + 1)];
+    for (const tail of permutations(rest)) yield [items[i] ?? 0, ...tail];
+  }
+}
+
+/** Orders `no_plan` averages over beyond which it samples instead (8! = 40,320). */
+const EXHAUSTIVE_RIDES = 8;
+const SAMPLED_ORDERS = 20_000;
+
+/**
+ * `no_plan`: the mean recorded wait over every order of the day's rides (over a fixed sample of
+ * orders for a day of more than eight rides).
+ */
+export function meanOverOrders(day: TourDay): number {
+  const rides = day.rides.map((_, i) => i);
+  let total = 0;
+  let count = 0;
+  if (rides.length <= EXHAUSTIVE_RIDES) {
+    for (const order of permutations(rides)) {
+      total += scoreOrder(day, order).waitMinutes;
+      count++;
+    }
+    return total / count;
+  }
+  // A fixed generator keeps the sample, and so the figure, the same from run to run.
+  let seed = 0x9e3779b9;
+  const random = () => {
+    seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    return seed / 2 ** 32;
+  };
+  for (let sample = 0; sample < SAMPLED_ORDERS; sample++) {
+    const order = [...rides];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
+    }
+    total += scoreOrder(day, order).waitMinutes;
+  }
+  return total / SAMPLED_ORDERS;
+}
+
+/**
+ * The optimiser's best order of `remaining` on the view `waits`, starting at `start` from `from`:
+ * the problem's entrance is where the party stands.
+ */
+export function bestOrder(
+  day: TourDay,
+  optimise: Optimiser,
+  waits: WaitView,
+  remaining: readonly number[],
+  start: number,
+  from: Stop = 'entrance',
+): number[] {
+  if (remaining.length <= 1) return [...remaining];
+  const problem: PlanProblem = {
+    rides: remaining.map((ride) => ({
+      id: day.rides[ride]?.id ?? String(ride),
+      rideMinutes: day.rides[ride]?.rideMinutes ?? 0,
+      waitAt: (minute: number) => Math.max(0, waits(ride, minute)),
+    })),
+    start,
+    // No closing: the party rides every ride; the scoring reads the last reading past it.
+    end: start + 2 * 1440,
+    walkMinutes: (stop, to) =>
+      day.walkMinutes(stop === 'entrance' ? from : (remaining[stop] ?? 0), remaining[to] ?? 0),
+    breaks: [],
+  };
+  const result = optimise(problem);
+  const order = result.steps.map((step) => remaining[step.ride] ?? 0);
+  // A ride the optimiser could not place still gets ridden, last.
+  for (const ride of remaining) if (!order.includes(ride)) order.push(ride);
+  return order;
+}
+
+/** Riding towards a decision: the party's position after the rides of `order` so far. */
+function advance(day: TourDay, at: number, from: Stop, ride: number): number {
+  const arrive = at + day.walkMinutes(from, ride);
+  const recorded = day.rides[ride]?.recorded;
+  const wait = recorded ? recordedWaitAt(recorded, arrive) : 0;
+  return arrive + wait + (day.rides[ride]?.rideMinutes ?? 0);
+}
+
+/**
+ * A strategy that decides one ride at a time, at the opening and at each ride's end: `next` is
+ * told the minute, where the party stands and the rides left, and names the next ride.
+ */
+export function decideAsYouGo(
+  day: TourDay,
+  next: (at: number, from: Stop, remaining: readonly number[]) => number,
+): number[] {
+  const remaining = day.rides.map((_, i) => i);
+  const order: number[] = [];
+  let at = day.opening;
+  let from: Stop = 'entrance';
+  while (remaining.length > 0) {
+    const ride: number = remaining.length === 1 ? (remaining[0] ?? 0) : next(at, from, remaining);
+    remaining.splice(remaining.indexOf(ride), 1);
+    order.push(ride);
+    at = advance(day, at, from, ride);
+    from = ride;
+  }
+  return order;
+}
+
+/**
+ * `shortest_wait_now`: at each decision, the ride with the lowest wait posted at that moment (a
+ * ride that has posted nothing yet comes after those that have; ties go to the nearer).
+ */
+export function shortestWaitNow(day: TourDay): number[] {
+  return decideAsYouGo(day, (at, from, remaining) => {
+    let best = remaining[0] ?? 0;
+    let bestKey = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    for (const ride of remaining) {
+      const recorded = day.rides[ride]?.recorded;
+      const posted = recorded ? postedAt(recorded, at) : undefined;
+      const key = [posted ?? Number.POSITIVE_INFINITY, day.walkMinutes(from, ride)];
+      if (
+        (key[0] ?? 0) < (bestKey[0] ?? 0) ||
+        ((key[0] ?? 0) === (bestKey[0] ?? 0) && (key[1] ?? 0) < (bestKey[1] ?? 0))
+      ) {
+        best = ride;
+        bestKey = key;
+      }
+    }
+    return best;
+  });
+}
+
+/**
+ * A live re-plan: at each decision, each candidate next ride is costed at the wait `nextWait`
+ * gives it now (what is posted, for the service) and the rest of the day at the optimiser's best
+ * order on `restWaits` (the view the service holds at that minute) from the candidate's end; the
+ * candidate with the lowest total is ridden.
+ */
+export function replanLive(
+  day: TourDay,
+  optimise: Optimiser,
+  nextWait: (ride: number, at: number, arrive: number) => number,
+  restWaits: (at: number) => WaitView,
+): number[] {
+  return decideAsYouGo(day, (at, from, remaining) => {
+    const rest = restWaits(at);
+    let best = remaining[0] ?? 0;
+    let bestCost = Number.POSITIVE_INFINITY;
+    for (const ride of remaining) {
+      const arrive = at + day.walkMinutes(from, ride);
+      const wait = Math.max(0, nextWait(ride, at, arrive));
+      const others = remaining.filter((other) => other !== ride);
+      const done = arrive + wait + (day.rides[ride]?.rideMinutes ?? 0);
+      const tail = bestOrder(day, optimise, rest, others, done, ride);
+      const cost = wait + plannedWait(day, rest, tail, done, ride);
+      if (cost < bestCost) {
+        best = ride;
+        bestCost = cost;
+      }
+    }
+    return best;
+  });
+}
+
+/** The total wait of `order` from `start` at `from` as the view `waits` expects it. */
+export function plannedWait(
+  day: TourDay,
+  waits: WaitView,
+  order: readonly number[],
+  start: number,
+  from: Stop,
+): number {
+  let at = start;
+  let stop = from;
+  let total = 0;
+  for (const ride of order) {
+    at += day.walkMinutes(stop, ride);
+    const wait = Math.max(0, waits(ride, at));
+    total += wait;
+    at += wait + (day.rides[ride]?.rideMinutes ?? 0);
+    stop = ride;
+  }
+  return total;
+}
+
+/**
+ * Stand-in for the optimiser while `src/models/plan/optimise.ts` is written: every order tried,
+ * exact for the few rides a recorded park holds.
+ */
+export function optimiseByEnumeration(problem: PlanProblem): PlanResult {
+  const indices = problem.rides.map((_, i) => i);
+  let best: { order: number[]; wait: number; walk: number; finish: number } | undefined;
+  for (const order of permutations(indices)) {
+    let at = problem.start;
+    let stop: Stop = 'entrance';
+    let wait = 0;
+    let walk = 0;
+    for (const ride of order) {
+      const step = problem.walkMinutes(stop, ride);
+      walk += step;
+      at += step;
+      const minutes = problem.rides[ride]?.waitAt(at) ?? 0;
+      wait += minutes;
+      at += minutes + (problem.rides[ride]?.rideMinutes ?? 0);
+      stop = ride;
+    }
+    if (!best || wait < best.wait) best = { order, wait, walk, finish: at };
+  }
+  return {
+    steps: (best?.order ?? []).map((ride) => ({
+      ride,
+      walkMinutes: 0,
+      arriveAt: 0,
+      joinAt: 0,
+      waitMinutes: 0,
+      via: 'standby' as const,
+      departAt: 0,
+    })),
+    notPlanned: [],
+    totalWaitMinutes: best?.wait ?? 0,
+    totalWalkMinutes: best?.walk ?? 0,
+    finishAt: best?.finish ?? problem.start,
+    lowerBoundWaitMinutes: best?.wait ?? 0,
+    method: 'exact',
+  };
+}

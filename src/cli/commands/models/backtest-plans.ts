@@ -1,0 +1,195 @@
+import { existsSync, statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  BOUNDS,
+  CAPTURING,
+  DEFAULT_LIVE_OPTIONS,
+  STRATEGIES,
+  runPlanBacktest,
+  type LiveOptions,
+  type PlanBacktestResult,
+  type PlanScore,
+} from '../../../backtest/plans.js';
+import { readTouringPlansCalendars } from '../../../backtest/touringplans-calendar.js';
+import { readTouringPlans } from '../../../backtest/touringplans-reader.js';
+import { dayNumber } from '../../../models/hourly-history.js';
+import { isCalendarDate } from '../../../lib/time.js';
+import { UsageError, type Command } from '../../command.js';
+import { table } from '../../table.js';
+
+const percent = (value: number) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '-');
+const minutes = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+
+/** One line per park and the pooled line: waits per day, then the shares of hindsight's saving. */
+export function formatPlanBacktest(result: PlanBacktestResult): string {
+  const lines: [string, PlanScore][] = [
+    ...result.parks.map((park): [string, PlanScore] => [park.park, park]),
+    ['pooled', result.pooled],
+  ];
+  const waits = table([
+    ['park', 'days', 'rides', ...STRATEGIES],
+    ...lines.map(([name, score]) => [
+      name,
+      String(score.days_scored),
+      minutes(score.rides_per_day),
+      ...STRATEGIES.map((strategy) => minutes(score.wait_minutes_per_day[strategy])),
+    ]),
+  ]);
+  const captured = table([
+    ['park', ...CAPTURING],
+    ...lines.map(([name, score]) => [
+      name,
+      ...CAPTURING.map((strategy) => percent(score.captured[strategy])),
+    ]),
+  ]);
+  const bounds = result.pooled.bounds
+    ? `\nNot strategies: the best order on the day's own half-hourly mean waits (half_hourly_mean), and on each ride's course through the day in hindsight at the forecast's level for the day (hourly_shape); minutes of wait per day, then captured:\n\n${table(
+        [
+          ['park', ...BOUNDS, ...BOUNDS],
+          ...lines.map(([name, score]) => [
+            name,
+            ...BOUNDS.map((bound) => minutes(score.bounds?.wait_minutes_per_day[bound] ?? Number.NaN)),
+            ...BOUNDS.map((bound) => percent(score.bounds?.captured[bound] ?? Number.NaN)),
+          ]),
+        ],
+      )}\n`
+    : '';
+  const variants = result.pooled.live_variants ? variantTable(result) : '';
+  return `Data: TouringPlans.com. Touring plans on recorded waits: on each park day of the 365-day window with two or more recorded attractions operating, the party rides all of them from the published opening; minutes of wait per day by strategy:\n\n${waits}\n\nCaptured: the share of hindsight's saving over no_plan each strategy recovers:\n\n${captured}\n${bounds}${variants}`;
+}
+
+/**
+ * Each variant of `live` by park, and the held-out choice: for each park, the variant that
+ * captured most on the other parks pooled, and what it captures on this one.
+ */
+function variantTable(result: PlanBacktestResult): string {
+  const names = Object.keys(result.pooled.live_variants ?? {});
+  const totals = (score: PlanScore, name: string) => {
+    const variant = score.live_variants?.[name];
+    const days = score.days_scored;
+    return {
+      saving: (score.wait_minutes_per_day.no_plan - score.wait_minutes_per_day.hindsight) * days,
+      recovered: (score.wait_minutes_per_day.no_plan - (variant?.wait_minutes_per_day ?? Number.NaN)) * days,
+    };
+  };
+  let heldSaving = 0;
+  let heldRecovered = 0;
+  const rows = result.parks.map((park) => {
+    let chosen = names[0] ?? '';
+    let chosenShare = Number.NEGATIVE_INFINITY;
+    for (const name of names) {
+      let saving = 0;
+      let recovered = 0;
+      for (const other of result.parks) {
+        if (other === park || other.days_scored === 0) continue;
+        const sums = totals(other, name);
+        saving += sums.saving;
+        recovered += sums.recovered;
+      }
+      const share = saving > 0 ? recovered / saving : Number.NaN;
+      if (share > chosenShare) {
+        chosen = name;
+        chosenShare = share;
+      }
+    }
+    const own = totals(park, chosen);
+    if (park.days_scored > 0) {
+      heldSaving += own.saving;
+      heldRecovered += own.recovered;
+    }
+    return [
+      park.park,
+      ...names.map((name) => percent(park.live_variants?.[name]?.captured ?? Number.NaN)),
+      chosen,
+      percent(own.saving > 0 ? own.recovered / own.saving : Number.NaN),
+    ];
+  });
+  rows.push([
+    'pooled',
+    ...names.map((name) => percent(result.pooled.live_variants?.[name]?.captured ?? Number.NaN)),
+    '',
+    percent(heldSaving > 0 ? heldRecovered / heldSaving : Number.NaN),
+  ]);
+  return `\nVariants of live (next ride / rest of the day), captured; held out = the variant best on the other parks, and its capture here:\n\n${table(
+    [['park', ...names, 'held-out choice', 'held out'], ...rows],
+  )}\n`;
+}
+
+const LIVE_NEXT = ['posted', 'view'] as const;
+const LIVE_REST = ['nowcast', 'sqrt', 'forecast'] as const;
+
+/** The touring-plan strategies scored on TouringPlans.com's recorded waits. */
+export const modelsBacktestPlans: Command = {
+  usage:
+    '--touringplans DIR [--json] [--until DATE] [--bound] [--live-next posted|view] [--live-rest nowcast|sqrt|forecast] [--live-variants]',
+  summary: "Backtest touring plans (the order of a day's rides) on recorded waits (TouringPlans.com format).",
+  async run(args) {
+    let values: {
+      touringplans?: string | undefined;
+      json?: boolean | undefined;
+      until?: string | undefined;
+      bound?: boolean | undefined;
+      'live-next'?: string | undefined;
+      'live-rest'?: string | undefined;
+      'live-variants'?: boolean | undefined;
+    };
+    try {
+      values = parseArgs({
+        args: [...args],
+        options: {
+          touringplans: { type: 'string' },
+          json: { type: 'boolean' },
+          until: { type: 'string' },
+          bound: { type: 'boolean' },
+          'live-next': { type: 'string' },
+          'live-rest': { type: 'string' },
+          'live-variants': { type: 'boolean' },
+        },
+        strict: true,
+      }).values;
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+    const dir = values.touringplans;
+    if (dir === undefined || !existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new UsageError(
+        `--touringplans must name a directory of <attraction>.csv.gz (or .csv) files (got ${dir ?? 'nothing'})`,
+      );
+    }
+    const until = values.until;
+    if (until !== undefined && !isCalendarDate(until)) {
+      throw new UsageError(`--until must be a date, YYYY-MM-DD (got ${until})`);
+    }
+    const next = values['live-next'] ?? DEFAULT_LIVE_OPTIONS.next;
+    const rest = values['live-rest'] ?? DEFAULT_LIVE_OPTIONS.rest;
+    if (!(LIVE_NEXT as readonly string[]).includes(next)) {
+      throw new UsageError(`--live-next must be one of ${LIVE_NEXT.join(', ')} (got ${next})`);
+    }
+    if (!(LIVE_REST as readonly string[]).includes(rest)) {
+      throw new UsageError(`--live-rest must be one of ${LIVE_REST.join(', ')} (got ${rest})`);
+    }
+    const attractions = readTouringPlans(dir);
+    if (attractions.length === 0) throw new UsageError(`no <attraction>.csv.gz (or .csv) files in ${dir}`);
+    const started = performance.now();
+    const result = runPlanBacktest(attractions, {
+      calendars: readTouringPlansCalendars(dir),
+      bound: values.bound === true,
+      live: { next, rest } as LiveOptions,
+      ...(values['live-variants'] === true
+        ? { liveVariants: LIVE_NEXT.flatMap((n) => LIVE_REST.map((r) => ({ next: n, rest: r }))) }
+        : {}),
+      ...(until === undefined ? {} : { until: dayNumber(until) }),
+      onPark: (park, index, total) => {
+        process.stderr.write(`planning ${park} (${index + 1}/${total})\n`);
+      },
+    });
+    process.stderr.write(`backtest took ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    if (result.pooled.days_scored === 0) {
+      process.stderr.write(
+        `nothing scored: no day in the window with two or more recorded attractions operating\n`,
+      );
+    }
+    process.stdout.write(values.json === true ? `${JSON.stringify(result)}\n` : formatPlanBacktest(result));
+    return 0;
+  },
+};
