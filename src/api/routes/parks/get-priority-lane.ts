@@ -8,7 +8,11 @@ import type { ApiContext } from '../../../http/context.js';
 import { defineEndpoint } from '../../../http/endpoint.js';
 import { requirePark } from '../../../http/lookup.js';
 import { PARK_PARAM, dateParam, resolveDate } from '../../../http/params.js';
-import { LiveStatusSchema, PriorityLaneSchema, presentPriorityLane } from '../../../http/resources/live-entry.js';
+import {
+  LiveStatusSchema,
+  PriorityLaneSchema,
+  presentPriorityLane,
+} from '../../../http/resources/live-entry.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { Envelope, LocalDate, Nullable, Timestamp } from '../../../http/schemas/common.js';
 
