@@ -10,8 +10,8 @@
 export const FLOORS = [
   ['lib', 'config'],
   ['catalog', 'calendar'],
-  ['feeds'],
   ['models'],
+  ['feeds'],
   ['store', 'shared-state'],
   ['live'],
   ['ingest', 'services'],
