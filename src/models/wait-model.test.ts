@@ -5,9 +5,11 @@ import { HourlyHistoryBuilder, dayNumber, type RideHistory } from './hourly-hist
 import { runStepsInTurns } from '../lib/steps.js';
 import {
   calendarShareAt,
+  DEFAULT_COMBINED_OPTIONS,
   fitParkWaitModels,
   rideCalendarShare,
   parkWaitModelsSteps,
+  type CombinedModelOptions,
   type ParkWaitModels,
 } from './wait-model.js';
 import { UNCALIBRATED_BANDS, UNCALIBRATED_NARROWEST_POWER, type BandMultipliers } from './wait-bands.js';
@@ -43,6 +45,19 @@ const expectBands = (bands: BandMultipliers | undefined, expected: BandMultiplie
     expect(bands?.lower[band]).toBeCloseTo(expected.lower[band] ?? Number.NaN, 9);
     expect(bands?.upper[band]).toBeCloseTo(expected.upper[band] ?? Number.NaN, 9);
   }
+};
+
+/**
+ * The calendar trees kept small, for the tests of what a park's fit does around them: the trees'
+ * own accuracy has its tests below, at full size.
+ */
+const smallTrees: CombinedModelOptions = {
+  ...DEFAULT_COMBINED_OPTIONS,
+  calendar: {
+    ...DEFAULT_COMBINED_OPTIONS.calendar,
+    maxRows: 4_000,
+    boosting: { ...DEFAULT_COMBINED_OPTIONS.calendar.boosting, rounds: 10, learningRate: 0.3 },
+  },
 };
 
 const poisonFrom = (list: RideHistory, origin: number): RideHistory =>
@@ -86,10 +101,11 @@ describe("the calendar model's share", () => {
   });
 
   it('of a ride new to an established park is what its days since opening allow', () => {
-    const established = history(3 * 365, () => 20);
-    const opened = history(30, () => 40, START + 3 * 365 - 30);
-    const origin = START + 3 * 365;
-    const models = fitParkWaitModels([established, established, opened], origin);
+    // Two years and a month: the park's share is full.
+    const established = history(2 * 365 + 30, () => 20);
+    const origin = START + 2 * 365 + 30;
+    const opened = history(30, () => 40, origin - 30);
+    const models = fitParkWaitModels([established, established, opened], origin, undefined, smallTrees);
     expect(models.rides[0]?.calendarShare).toBeCloseTo(0.65);
     expect(models.rides[2]?.calendarShare).toBeCloseTo(
       (0.65 * 30) / DEFAULT_CALENDAR_MODEL_OPTIONS.recentDays,
@@ -135,7 +151,7 @@ describe('the wait models of a park', () => {
   const rideB = history(800, (day, hour) => dayFactor(day) * (30 + ((day * 5 + hour) % 11)));
   let models: ParkWaitModels | undefined;
   /** One fit shared by the tests that only read it. */
-  const fitted = () => (models ??= fitParkWaitModels([rideA, rideB], origin, eventEveryTenth));
+  const fitted = () => (models ??= fitParkWaitModels([rideA, rideB], origin, eventEveryTenth, smallTrees));
 
   it('never reads a scored day, or metadata of days after the origin, in its fit', () => {
     // The calendar of later days may be read for their own forecasts (it is published in advance),
@@ -145,7 +161,12 @@ describe('the wait models of a park', () => {
       return day >= origin ? { ...facts, eventNight: 1 - facts.eventNight } : facts;
     };
     const a = fitted();
-    const b = fitParkWaitModels([poisonFrom(rideA, origin), poisonFrom(rideB, origin)], origin, laterChanged);
+    const b = fitParkWaitModels(
+      [poisonFrom(rideA, origin), poisonFrom(rideB, origin)],
+      origin,
+      laterChanged,
+      smallTrees,
+    );
     for (let day = origin - 20; day < origin; day++) {
       for (let hour = 8; hour <= 21; hour++) {
         expect(b.rides[0]?.forecast(day, hour)).toEqual(a.rides[0]?.forecast(day, hour));
@@ -163,7 +184,7 @@ describe('the wait models of a park', () => {
     // 800 days: the calendar trees are grown, twice (at the origin and for calibration).
     let steps = 0;
     const counted = (function* () {
-      const inner = parkWaitModelsSteps([rideA, rideB], origin, eventEveryTenth);
+      const inner = parkWaitModelsSteps([rideA, rideB], origin, eventEveryTenth, smallTrees);
       for (;;) {
         const step = inner.next();
         if (step.done) return step.value;
@@ -172,7 +193,7 @@ describe('the wait models of a park', () => {
       }
     })();
     const inTurns = await runStepsInTurns(counted, { sliceMs: 0 });
-    expect(steps).toBeGreaterThan(2 * DEFAULT_CALENDAR_MODEL_OPTIONS.boosting.rounds);
+    expect(steps).toBeGreaterThan(2 * smallTrees.calendar.boosting.rounds);
     for (let hour = 8; hour <= 21; hour++)
       expect(inTurns.rides[1]?.forecast(origin + 5, hour)).toEqual(
         fitted().rides[1]?.forecast(origin + 5, hour),
@@ -202,7 +223,7 @@ describe('the wait models of a park', () => {
     const opened = origin - 150;
     const established = history(800, (day) => 20 * dayFactor(day));
     const newRide = history(150, (day) => (day < opened + 21 ? 80 : 20 * dayFactor(day)), opened);
-    const [old, young] = fitParkWaitModels([established, newRide], origin).rides;
+    const [old, young] = fitParkWaitModels([established, newRide], origin, undefined, smallTrees).rides;
     if (!old || !young) throw new Error('two rides expected');
     for (let band = 0; band < 3; band++) {
       // Its models fitted on the rush forecast four times what followed: a lower multiplier near 0.25.
