@@ -2,7 +2,7 @@
  * The simulator's realism report: simulates every park over a span of dates and measures what a
  * guest who knows the parks would check (levels, daily shapes, calendar smoothness, downtime,
  * weather, priority-lane sell-outs), and compares the recorded attractions with the real posted
- * waits (data: TouringPlans.com). The CLI command `sim realism` prints it; a test keeps its goals.
+ * waits (data: TouringPlans.com). The CLI command `sim realism` prints it (`format.ts` as a table); a test keeps its goals.
  */
 import type { Catalog } from '../../../catalog/catalog.js';
 import { crowdFactor, isHolidayInfluenced } from '../calendar.js';
@@ -12,55 +12,12 @@ import { profileOf } from '../profiles.js';
 import { hashString } from '../random.js';
 import type { Simulator } from '../simulator.js';
 import { RECORDED_ATTRACTIONS } from '../../../catalog/recorded-attractions.js';
+import type { ParkRealism, RealismReport, RideRealism, TouringPlansRealism } from './report.js';
 import { hasRecordedFile, readPostedWaits, type RecordedWait } from './touringplans.js';
+import { peakHour, profileCorrelation, usualHours, WeekHourGrid } from './week-hour-grid.js';
 
 const MINUTE_MS = 60_000;
 const SAMPLE_MINUTES = 15;
-const HOURS = 28;
-
-export interface ParkRealism {
-  readonly park: string;
-  readonly mean_posted_wait: number;
-  readonly storm_closure_day_share_summer: number | null;
-  readonly storm_closure_day_share_winter: number | null;
-  readonly peak_hour_histogram: Readonly<Record<string, number>>;
-  readonly max_daily_jump: number;
-  /** The date the largest jump landed on (null: no comparable pair of days). */
-  readonly max_daily_jump_date: string | null;
-  readonly rides_down_over_60_min_per_day: number;
-  readonly lane_sellout_share_busy: number | null;
-  readonly lane_sellout_share_quiet: number | null;
-}
-
-export interface RideRealism {
-  readonly ride: string;
-  readonly name: string;
-  readonly park: string;
-  readonly mean_downtime_min_per_day: number;
-  readonly all_day_closures: number;
-  readonly weather_delays: number;
-  readonly indoor: boolean;
-}
-
-export interface TouringPlansRealism {
-  readonly attraction: string;
-  readonly ride: string;
-  readonly profile_correlation: number;
-  readonly peak_hour_sim: number;
-  readonly peak_hour_real: number;
-  readonly mean_wait_sim: number;
-  readonly mean_wait_real: number;
-}
-
-export interface RealismReport {
-  readonly from: string;
-  readonly to: string;
-  /** Walt Disney World's four parks together, weighted by rides. */
-  readonly wdw_mean_posted_wait: number;
-  readonly parks: readonly ParkRealism[];
-  readonly rides: readonly RideRealism[];
-  readonly touringplans: readonly TouringPlansRealism[];
-}
 
 export interface RealismOptions {
   readonly from: string;
@@ -73,109 +30,6 @@ export interface RealismOptions {
 }
 
 export const WDW_PARKS = ['magic-kingdom', 'epcot', 'hollywood-studios', 'animal-kingdom'];
-
-/** Sums and counts by (ISO weekday 1-7, local hour). */
-class WeekHourGrid {
-  readonly sum = new Float64Array(8 * HOURS);
-  readonly count = new Float64Array(8 * HOURS);
-  add(weekday: number, hour: number, value: number): void {
-    if (hour < 0 || hour >= HOURS) return;
-    const i = weekday * HOURS + hour;
-    this.sum[i] = (this.sum[i] as number) + value;
-    this.count[i] = (this.count[i] as number) + 1;
-  }
-  hourCounts(): number[] {
-    const out = new Array<number>(HOURS).fill(0);
-    for (let w = 1; w <= 7; w++)
-      for (let h = 0; h < HOURS; h++) out[h] = (out[h] as number) + (this.count[w * HOURS + h] as number);
-    return out;
-  }
-  hourMeans(): (number | null)[] {
-    const out: (number | null)[] = [];
-    for (let h = 0; h < HOURS; h++) {
-      let s = 0;
-      let c = 0;
-      for (let w = 1; w <= 7; w++) {
-        s += this.sum[w * HOURS + h] as number;
-        c += this.count[w * HOURS + h] as number;
-      }
-      out.push(c > 0 ? s / c : null);
-    }
-    return out;
-  }
-  total(): { sum: number; count: number } {
-    let sum = 0;
-    let count = 0;
-    for (let i = 0; i < this.sum.length; i++) {
-      sum += this.sum[i] as number;
-      count += this.count[i] as number;
-    }
-    return { sum, count };
-  }
-}
-
-/** Hours a ride is usually open: at least a quarter of the busiest hour's readings. */
-function usualHours(grid: WeekHourGrid): Set<number> {
-  const counts = grid.hourCounts();
-  const max = Math.max(...counts);
-  return new Set(counts.flatMap((c, h) => (max > 0 && c >= 0.25 * max ? [h] : [])));
-}
-
-function peakHour(grid: WeekHourGrid, hours: ReadonlySet<number>): number {
-  const means = grid.hourMeans();
-  let best = -1;
-  let bestValue = -Infinity;
-  for (const h of hours) {
-    const v = means[h];
-    if (v !== null && v !== undefined && v > bestValue) {
-      bestValue = v;
-      best = h;
-    }
-  }
-  return best;
-}
-
-function pearson(xs: readonly number[], ys: readonly number[]): number {
-  const n = xs.length;
-  if (n < 3) return 0;
-  const mx = xs.reduce((a, b) => a + b, 0) / n;
-  const my = ys.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = (xs[i] as number) - mx;
-    const dy = (ys[i] as number) - my;
-    sxy += dx * dy;
-    sxx += dx * dx;
-    syy += dy * dy;
-  }
-  return sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : 0;
-}
-
-/**
- * Correlation of the weekday-by-hour means over the hours both the real and the simulated
- * attraction are usually open (an hour open only on a few peak nights would compare a handful of
- * readings with a year's).
- */
-function profileCorrelation(sim: WeekHourGrid, real: WeekHourGrid): number {
-  const simHours = usualHours(sim);
-  const hours = [...usualHours(real)].filter((h) => simHours.has(h));
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let w = 1; w <= 7; w++) {
-    for (const h of hours) {
-      const i = w * HOURS + h;
-      const cs = sim.count[i] as number;
-      const cr = real.count[i] as number;
-      if (cs > 0 && cr > 0) {
-        xs.push((sim.sum[i] as number) / cs);
-        ys.push((real.sum[i] as number) / cr);
-      }
-    }
-  }
-  return pearson(xs, ys);
-}
 
 function realGrid(rows: readonly RecordedWait[]): WeekHourGrid {
   const grid = new WeekHourGrid();
@@ -445,50 +299,4 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
     rides,
     touringplans,
   };
-}
-
-/** The readable table the command prints without --json. */
-export function formatRealism(report: RealismReport): string {
-  const lines: string[] = [];
-  const pad = (v: string | number | null, n: number): string => String(v ?? '-').padStart(n);
-  const padEnd = (v: string | number | null, n: number): string => String(v ?? '-').padEnd(n);
-  lines.push(`Simulator realism ${report.from} to ${report.to}`);
-  lines.push(`Walt Disney World mean posted wait (by ride): ${report.wdw_mean_posted_wait} min`, '');
-  lines.push(
-    `${padEnd('park', 28)}${pad('wait', 6)}${pad('storm-su', 9)}${pad('storm-wi', 9)}${pad('jump', 7)}${pad('down>60', 8)}${pad('ll-busy', 8)}${pad('ll-quiet', 9)}  peak hours`,
-  );
-  for (const p of report.parks) {
-    const peaks = Object.entries(p.peak_hour_histogram)
-      .map(([h, n]) => `${h}h:${n}`)
-      .join(' ');
-    lines.push(
-      `${padEnd(p.park, 28)}${pad(p.mean_posted_wait, 6)}${pad(p.storm_closure_day_share_summer, 9)}${pad(p.storm_closure_day_share_winter, 9)}${pad(p.max_daily_jump, 7)}${pad(p.rides_down_over_60_min_per_day, 8)}${pad(p.lane_sellout_share_busy, 8)}${pad(p.lane_sellout_share_quiet, 9)}  ${peaks}`,
-    );
-  }
-  const rides = report.rides;
-  const under15 = rides.filter((r) => r.mean_downtime_min_per_day < 15).length;
-  lines.push(
-    '',
-    `Rides: ${rides.length}; downtime under 15 min/day: ${under15}; all-day closures: ${rides.reduce((s, r) => s + r.all_day_closures, 0)}; weather delays on indoor rides: ${rides.filter((r) => r.indoor).reduce((s, r) => s + r.weather_delays, 0)}`,
-  );
-  lines.push('Most downtime (min/day):');
-  for (const r of [...rides]
-    .sort((a, b) => b.mean_downtime_min_per_day - a.mean_downtime_min_per_day)
-    .slice(0, 12)) {
-    lines.push(
-      `  ${padEnd(r.ride, 62)}${pad(r.mean_downtime_min_per_day, 7)}  closed all day ${r.all_day_closures}, weather ${r.weather_delays}${r.indoor ? ' (indoor)' : ''}`,
-    );
-  }
-  if (report.touringplans.length > 0) {
-    lines.push('', 'Against real recorded waits (data: TouringPlans.com):');
-    lines.push(
-      `  ${padEnd('attraction', 28)}${pad('corr', 7)}${pad('peak sim', 9)}${pad('real', 6)}${pad('wait sim', 9)}${pad('real', 7)}`,
-    );
-    for (const t of report.touringplans) {
-      lines.push(
-        `  ${padEnd(t.attraction, 28)}${pad(t.profile_correlation, 7)}${pad(t.peak_hour_sim, 9)}${pad(t.peak_hour_real, 6)}${pad(t.mean_wait_sim, 9)}${pad(t.mean_wait_real, 7)}`,
-      );
-    }
-  }
-  return `${lines.join('\n')}\n`;
 }

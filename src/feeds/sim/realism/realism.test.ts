@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../catalog/catalog.js';
 import { Simulator } from '../simulator.js';
-import { measureRealism, WDW_PARKS, type RealismReport } from './measure.js';
+import { measureRealism, WDW_PARKS } from './measure.js';
+import type { RealismReport } from './report.js';
 import { hasTouringPlans, touringPlansDir } from './touringplans.js';
 
 /**
