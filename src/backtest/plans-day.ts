@@ -144,6 +144,9 @@ function* permutations(items: readonly number[]): Generator<number[]> {
   }
 }
 
+/** How far past a decision a plan may reach: every recorded park's rides fit in it many times over. */
+const PLAN_HORIZON_MINUTES = 16 * 60;
+
 /** Orders `no_plan` averages over beyond which it samples instead (8! = 40,320). */
 const EXHAUSTIVE_RIDES = 8;
 const SAMPLED_ORDERS = 20_000;
@@ -200,8 +203,9 @@ export function bestOrder(
       waitAt: (minute: number) => Math.max(0, waits(ride, minute)),
     })),
     start,
-    // No closing: the party rides every ride; the scoring reads the last reading past it.
-    end: start + 2 * 1440,
+    // No closing: the party rides every ride (the scoring reads the last reading past it); the
+    // horizon only bounds the optimiser's grid of join minutes.
+    end: start + PLAN_HORIZON_MINUTES,
     walkMinutes: (stop, to) =>
       day.walkMinutes(stop === 'entrance' ? from : (remaining[stop] ?? 0), remaining[to] ?? 0),
     breaks: [],
