@@ -1,3 +1,6 @@
+/** Days ahead the wait and crowd forecasts reach (the origin's day is the first). */
+export const FORECAST_DAYS = 30;
+
 /** Horizon bands the bounds are calibrated in (days after the origin, inclusive). */
 export const HORIZON_BANDS = [
   { label: '1-7', from: 1, to: 7 },

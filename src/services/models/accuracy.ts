@@ -14,9 +14,9 @@ import {
   weekdayOf,
   type HourlyDay,
 } from '../../models/hourly-history.js';
+import { FORECAST_DAYS } from '../../models/horizon-bands.js';
 import type { PointModel } from '../../models/point-model.js';
 import type { CalibrationObserver } from '../../models/wait-model.js';
-import { FORECAST_DAYS } from './crowd-forecast.js';
 
 /** The calibration's newest origins that are scored. */
 const ORIGINS = 8;

@@ -25,11 +25,10 @@ import {
 import { isoDateOf, weekdayOf } from '../../models/hourly-history.js';
 import { DEFAULT_WAIT_MODEL_OPTIONS } from '../../models/level-model-options.js';
 import { DEFAULT_RECENT_MISS_OPTIONS } from '../../models/recent-miss.js';
+import { FORECAST_DAYS } from '../../models/horizon-bands.js';
 import { meanOfFinite } from '../../models/stats.js';
 import { forecastIndexRange } from '../../models/crowd-accuracy.js';
 import type { RideModel } from './day-fit.js';
-
-export const FORECAST_DAYS = 30;
 
 export interface CrowdDriver {
   readonly driver: 'weekday' | 'season' | 'recent_trend' | CalendarDriver;

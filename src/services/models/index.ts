@@ -5,6 +5,6 @@
  * `today.ts` reads today's index and `crowd-forecast.ts` assembles the forecast and its drivers.
  */
 export { ParkModelService, type ParkModels } from './park-model-service.js';
-export { FORECAST_DAYS, type CrowdDriver, type CrowdForecastDay } from './crowd-forecast.js';
+export type { CrowdDriver, CrowdForecastDay } from './crowd-forecast.js';
 export type { CrowdAccuracy } from './accuracy.js';
 export type { RideModel } from './day-fit.js';

@@ -6,7 +6,7 @@
 import { resolveDate } from '../../http/params.js';
 import type { Attraction, Park } from '../../catalog/types.js';
 import { addDays, hourBoundaries, localDate } from '../../lib/time.js';
-import { FORECAST_DAYS } from '../../services/models/index.js';
+import { FORECAST_DAYS } from '../../models/horizon-bands.js';
 import { escapeHtml } from '../docs/escape.js';
 import { dayLabel, zoneName } from '../format.js';
 import { jsonScript } from './json-script.js';

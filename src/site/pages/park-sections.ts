@@ -7,7 +7,7 @@ import type { Park } from '../../catalog/types.js';
 import type { Showtime } from '../../feeds/types.js';
 import { localDate } from '../../lib/time.js';
 import { dayNumber } from '../../models/hourly-history.js';
-import { FORECAST_DAYS } from '../../services/models/index.js';
+import { FORECAST_DAYS } from '../../models/horizon-bands.js';
 import { escapeHtml } from '../docs/escape.js';
 import { TYPE_LABELS, clockTime, dayLabel } from '../format.js';
 import type { TodayHoursReader } from '../sources/today-hours.js';

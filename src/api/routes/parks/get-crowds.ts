@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { Park } from '../../../catalog/types.js';
 import { isoTimestamp } from '../../../lib/time.js';
 import { dayNumber } from '../../../models/hourly-history.js';
-import { FORECAST_DAYS } from '../../../services/models/index.js';
+import { FORECAST_DAYS } from '../../../models/horizon-bands.js';
 import type { ApiContext } from '../../../http/context.js';
 import { defineEndpoint } from '../../../http/endpoint.js';
 import { requirePark } from '../../../http/lookup.js';

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { UpstreamError } from '../../../feeds/types.js';
 import { isoTimestamp } from '../../../lib/time.js';
-import { FORECAST_DAYS } from '../../../services/models/index.js';
+import { FORECAST_DAYS } from '../../../models/horizon-bands.js';
 import { PREDICTED_DAYS } from '../../../services/best-times.js';
 import { defineEndpoint } from '../../../http/endpoint.js';
 import { upstreamApiError } from '../../upstream-error.js';
