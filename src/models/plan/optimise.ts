@@ -1,0 +1,497 @@
+/**
+ * The order of a party's rides that spends the least expected time in standby lines.
+ *
+ * Up to `exactRideLimit` rides a dynamic programme over subsets proves the order best; beyond, a
+ * beam search polished by local search finds it, with a lower bound no order beats. Why the
+ * programme is exact, and how the search is bounded, is in docs/plans.md ("Method").
+ *
+ * Pure: no clock and no I/O. The work is counted in label extensions and order evaluations, not in
+ * time, so the same problem always gets the same plan; `optimisePlanAsync` yields to the event loop
+ * between chunks of that work.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { arrivalAt, buildTimeline, joinIndexFrom, type ProblemTimeline } from './timeline.js';
+import type { NotPlannedReason, PlannedStep, PlanProblem, PlanResult } from './types.js';
+
+export interface OptimiseOptions {
+  /** Up to this many plannable rides the order is proven best. */
+  readonly exactRideLimit?: number;
+  /** Partial orders the beam keeps at each depth. */
+  readonly beamWidth?: number;
+  /** Full orders the local search may evaluate after the beam. */
+  readonly localSearchEvaluations?: number;
+}
+
+const DEFAULTS: Required<OptimiseOptions> = {
+  exactRideLimit: 12,
+  beamWidth: 48,
+  localSearchEvaluations: 4000,
+};
+
+const EXACT_SEED_BEAM = 8;
+/** The search tries the first few joins worth making at each ride, the exact programme every one. */
+const BEAM_JOINS_PER_RIDE = 3;
+const EXACT_SEED_EVALUATIONS = 400;
+
+/** Units of work (label extensions, order evaluations × rides) between two yields. */
+const WORK_PER_CHUNK = 60_000;
+
+/** A chunked computation: yields between chunks of work, returns its answer. */
+type Work<T> = Generator<undefined, T>;
+
+/** One way to have ridden an ordered set: free at `time` having waited `wait` in all. */
+interface Label {
+  readonly time: number;
+  readonly wait: number;
+  readonly ride: number;
+  /** Grid index of the join minute. */
+  readonly join: number;
+  readonly parent: Label | undefined;
+  readonly count: number;
+}
+
+function better(a: Label, b: Label | undefined): boolean {
+  if (!b) return true;
+  if (a.count !== b.count) return a.count > b.count;
+  if (a.wait !== b.wait) return a.wait < b.wait;
+  return a.time < b.time;
+}
+
+/**
+ * Adds a label to a Pareto set kept sorted by time with strictly falling waits; drops it when an
+ * earlier-or-equal, less-or-equally-waited label is there, and drops those it beats.
+ */
+function insertPareto(labels: Label[], label: Label): void {
+  let at = 0;
+  while (at < labels.length && (labels[at]?.time ?? 0) <= label.time) {
+    if ((labels[at]?.wait ?? 0) <= label.wait) return;
+    at++;
+  }
+  let drop = at;
+  while (drop < labels.length && (labels[drop]?.wait ?? 0) >= label.wait) drop++;
+  labels.splice(at, drop - at, label);
+}
+
+/**
+ * Every join worth making at `ride` for a party free at `time` at `from`: the first joinable minute
+ * after arrival, then each later one with a strictly lower wait. Any other join is beaten by an
+ * earlier one that waits no longer, so it never starts a better plan.
+ */
+function extend(
+  timeline: ProblemTimeline,
+  parent: Label | undefined,
+  from: number,
+  ride: number,
+  emit: (label: Label) => void,
+  maxJoins = Number.POSITIVE_INFINITY,
+): number {
+  const freeAt = parent ? parent.time : timeline.start;
+  const line = timeline.rides[ride];
+  if (!line) return 0;
+  const arrive = arrivalAt(timeline, freeAt, from, ride);
+  let index = line.nextJoinable[joinIndexFrom(timeline, arrive)] ?? -1;
+  let emitted = 0;
+  const baseWait = parent ? parent.wait : 0;
+  const count = (parent ? parent.count : 0) + 1;
+  while (index >= 0 && emitted < maxJoins) {
+    const wait = line.wait[index] ?? 0;
+    emit({
+      time: timeline.origin + index + wait + line.rideMinutes,
+      wait: baseWait + wait,
+      ride,
+      join: index,
+      parent,
+      count,
+    });
+    emitted++;
+    index = line.nextLower[index] ?? -1;
+  }
+  return emitted;
+}
+
+function orderOf(label: Label | undefined): { ride: number; join: number }[] {
+  const steps: { ride: number; join: number }[] = [];
+  for (let at = label; at; at = at.parent) steps.push({ ride: at.ride, join: at.join });
+  return steps.reverse();
+}
+
+/** The best plan known so far, as a bar a partial plan must still be able to clear. */
+interface Incumbent {
+  count: number;
+  wait: number;
+}
+
+/**
+ * Whether a partial plan free at `time`, having ridden `count` rides and waited `wait`, can no
+ * longer beat `incumbent` (or tie it, unless `ties`), given the best it can still do (`bound`).
+ */
+function hopeless(
+  count: number,
+  wait: number,
+  bound: { lost: number; wait: number; left: number },
+  incumbent: Incumbent | undefined,
+  ties: boolean,
+): boolean {
+  if (!incumbent) return false;
+  const reachable = count + bound.left - bound.lost;
+  if (reachable !== incumbent.count) return reachable < incumbent.count;
+  const total = wait + bound.wait;
+  return ties ? total > incumbent.wait + 1e-9 : total >= incumbent.wait - 1e-9;
+}
+
+/**
+ * The dynamic programme over (set ridden, last ride), pruned against the incumbent plan by the
+ * remaining rides' bound: exact, as docs/plans.md explains.
+ */
+function* exactOrder(
+  timeline: ProblemTimeline,
+  plannable: readonly number[],
+  seed: Label | undefined,
+): Work<Label | undefined> {
+  const count = plannable.length;
+  const entrance = timeline.rideCount;
+  const states: (Label[] | undefined)[] = new Array<Label[] | undefined>((1 << count) * count);
+  const stateAt = (index: number): Label[] => (states[index] ??= []);
+  let best = seed;
+  const incumbent: Incumbent | undefined = seed ? { count: seed.count, wait: seed.wait } : undefined;
+  let work = 0;
+
+  const offer = (mask: number, position: number, label: Label): void => {
+    const bound = remainingBound(timeline, plannable, mask, label.time);
+    if (hopeless(label.count, label.wait, bound, incumbent, true)) return;
+    insertPareto(stateAt(mask * count + position), label);
+  };
+
+  for (let k = 0; k < count; k++) {
+    extend(timeline, undefined, entrance, plannable[k] ?? 0, (label) => {
+      offer(1 << k, k, label);
+    });
+  }
+
+  for (let mask = 1; mask < 1 << count; mask++) {
+    for (let last = 0; last < count; last++) {
+      if ((mask & (1 << last)) === 0) continue;
+      const labels = states[mask * count + last];
+      if (!labels) continue;
+      // Every label of this state is final (its predecessors have smaller sets); children keep
+      // their parents alive through `parent`.
+      states[mask * count + last] = undefined;
+      for (const label of labels) {
+        if (better(label, best)) {
+          best = label;
+          if (incumbent) {
+            incumbent.count = label.count;
+            incumbent.wait = label.wait;
+          }
+        }
+        for (let next = 0; next < count; next++) {
+          if ((mask & (1 << next)) !== 0) continue;
+          const childMask = mask | (1 << next);
+          work += extend(timeline, label, label.ride, plannable[next] ?? 0, (child) => {
+            offer(childMask, next, child);
+          });
+          work++;
+        }
+      }
+      if (work >= WORK_PER_CHUNK) {
+        work = 0;
+        yield;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The least the rides not yet in `mask` can still add from `time` on: each ride's least wait at any
+ * later minute, summed; a ride with no minute left counts as lost.
+ */
+function remainingBound(
+  timeline: ProblemTimeline,
+  plannable: readonly number[],
+  mask: number,
+  time: number,
+): { lost: number; wait: number; left: number } {
+  const index = joinIndexFrom(timeline, time);
+  let lost = 0;
+  let wait = 0;
+  let left = 0;
+  for (let k = 0; k < plannable.length; k++) {
+    if ((mask & (1 << k)) !== 0) continue;
+    left++;
+    const lowest = timeline.rides[plannable[k] ?? 0]?.lowestWaitFrom[index] ?? Number.POSITIVE_INFINITY;
+    if (lowest === Number.POSITIVE_INFINITY) lost++;
+    else wait += lowest;
+  }
+  return { lost, wait, left };
+}
+
+interface BeamNode {
+  readonly label: Label;
+  readonly mask: number;
+  readonly lost: number;
+  readonly score: number;
+}
+
+/** Keeps the partial orders with the best bound on their whole day, one Pareto set per (set, last). */
+function* beamSearch(
+  timeline: ProblemTimeline,
+  plannable: readonly number[],
+  width: number,
+): Work<Label | undefined> {
+  const count = plannable.length;
+  const positionOf = new Map(plannable.map((ride, k) => [ride, k]));
+  let best: Label | undefined;
+  let beam: BeamNode[] = [];
+  let work = 0;
+
+  const grow = (parent: Label | undefined, mask: number, children: BeamNode[]): void => {
+    const from = parent ? parent.ride : timeline.rideCount;
+    for (let k = 0; k < count; k++) {
+      if ((mask & (1 << k)) !== 0) continue;
+      const childMask = mask | (1 << k);
+      work += extend(
+        timeline,
+        parent,
+        from,
+        plannable[k] ?? 0,
+        (label) => {
+          const bound = remainingBound(timeline, plannable, childMask, label.time);
+          children.push({ label, mask: childMask, lost: bound.lost, score: label.wait + bound.wait });
+        },
+        BEAM_JOINS_PER_RIDE,
+      );
+    }
+  };
+
+  let children: BeamNode[] = [];
+  grow(undefined, 0, children);
+  while (children.length > 0) {
+    children.sort((a, b) => a.lost - b.lost || a.score - b.score || a.label.time - b.label.time);
+    const kept = new Map<number, Label[]>();
+    beam = [];
+    for (const child of children) {
+      if (beam.length >= width) break;
+      const key = child.mask * 32 + (positionOf.get(child.label.ride) ?? 0);
+      const front = kept.get(key) ?? [];
+      insertPareto(front, child.label);
+      if (!front.includes(child.label)) continue;
+      kept.set(key, front);
+      beam.push(child);
+    }
+    children = [];
+    for (const node of beam) {
+      if (better(node.label, best)) best = node.label;
+      grow(node.label, node.mask, children);
+      if (work >= WORK_PER_CHUNK) {
+        work = 0;
+        yield;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The best plan that visits rides in exactly this order, each joined at its best minute, skipping
+ * a ride no label reaches in time. With `incumbent`, gives up (undefined) as soon as the order
+ * cannot beat it.
+ */
+function evaluateOrder(
+  timeline: ProblemTimeline,
+  order: readonly number[],
+  incumbent?: Incumbent,
+  maxJoins = Number.POSITIVE_INFINITY,
+): Label | undefined {
+  let labels: (Label | undefined)[] = [undefined];
+  for (let position = 0; position < order.length; position++) {
+    const ride = order[position] ?? 0;
+    const rest = order.slice(position + 1);
+    const next: Label[] = [];
+    for (const label of labels) {
+      extend(
+        timeline,
+        label,
+        label ? label.ride : timeline.rideCount,
+        ride,
+        (child) => {
+          insertPareto(next, child);
+        },
+        maxJoins,
+      );
+    }
+    if (next.length > 0) labels = next;
+    if (incumbent) {
+      labels = labels.filter((label) => {
+        const bound = remainingBound(timeline, rest, 0, label ? label.time : timeline.start);
+        return !hopeless(label ? label.count : 0, label ? label.wait : 0, bound, incumbent, false);
+      });
+      if (labels.length === 0) return undefined;
+    }
+  }
+  let best: Label | undefined;
+  for (const label of labels) if (label && better(label, best)) best = label;
+  return best;
+}
+
+/** The moves of the local search: move a run of 1-3 rides elsewhere, or reverse a run. */
+function* neighbours(order: readonly number[]): Generator<number[]> {
+  const n = order.length;
+  for (let length = 1; length <= 3; length++) {
+    for (let from = 0; from + length <= n; from++) {
+      const run = order.slice(from, from + length);
+      const rest = [...order.slice(0, from), ...order.slice(from + length)];
+      for (let to = 0; to <= rest.length; to++) {
+        if (to === from) continue;
+        yield [...rest.slice(0, to), ...run, ...rest.slice(to)];
+      }
+    }
+  }
+  for (let i = 0; i < n - 1; i++) {
+    for (let j = i + 2; j <= n; j++) {
+      yield [...order.slice(0, i), ...order.slice(i, j).reverse(), ...order.slice(j)];
+    }
+  }
+}
+
+/** First-improvement descent over `neighbours` until no move helps or the budget is spent. */
+function* localSearch(
+  timeline: ProblemTimeline,
+  seed: Label | undefined,
+  plannable: readonly number[],
+  budget: number,
+): Work<Label | undefined> {
+  const planned = orderOf(seed).map((step) => step.ride);
+  const unplanned = plannable.filter((ride) => !planned.includes(ride));
+  let order = [...planned, ...unplanned];
+  let best = evaluateOrder(timeline, order);
+  if (seed && (!best || better(seed, best))) best = seed;
+  if (!best) return seed;
+  let evaluations = 1;
+  let work = 0;
+  let improved = true;
+  while (improved && evaluations < budget) {
+    improved = false;
+    const incumbent = { count: best.count, wait: best.wait };
+    for (const candidate of neighbours(order)) {
+      if (evaluations >= budget) break;
+      const label = evaluateOrder(timeline, candidate, incumbent, BEAM_JOINS_PER_RIDE);
+      evaluations++;
+      work += order.length * 4;
+      if (label && better(label, best)) {
+        best = label;
+        order = candidate;
+        improved = true;
+        break;
+      }
+      if (work >= WORK_PER_CHUNK) {
+        work = 0;
+        yield;
+      }
+    }
+  }
+  return best;
+}
+
+/** A total wait no order of the planned rides beats: each ride's least wait from its earliest arrival. */
+function lowerBound(timeline: ProblemTimeline, rides: readonly number[]): number {
+  let total = 0;
+  for (const ride of rides) {
+    let nearest = Number.POSITIVE_INFINITY;
+    for (let from = 0; from <= timeline.rideCount; from++) {
+      if (from !== ride) nearest = Math.min(nearest, timeline.walk[from * timeline.rideCount + ride] ?? 0);
+    }
+    const index = joinIndexFrom(timeline, timeline.start + nearest);
+    const lowest = timeline.rides[ride]?.lowestWaitFrom[index] ?? Number.POSITIVE_INFINITY;
+    if (Number.isFinite(lowest)) total += lowest;
+  }
+  return total;
+}
+
+function present(
+  timeline: ProblemTimeline,
+  final: Label | undefined,
+  closed: readonly number[],
+  method: PlanResult['method'],
+): PlanResult {
+  const steps: PlannedStep[] = [];
+  let freeAt = timeline.start;
+  let from = timeline.rideCount;
+  let totalWait = 0;
+  let totalWalk = 0;
+  for (const { ride, join } of orderOf(final)) {
+    const line = timeline.rides[ride];
+    if (!line) continue;
+    const walkMinutes = timeline.walk[from * timeline.rideCount + ride] ?? 0;
+    const arriveAt = arrivalAt(timeline, freeAt, from, ride);
+    const waitMinutes = line.wait[join] ?? 0;
+    const joinAt = timeline.origin + join;
+    const departAt = joinAt + waitMinutes + line.rideMinutes;
+    steps.push({ ride, walkMinutes, arriveAt, joinAt, waitMinutes, via: line.via, departAt });
+    totalWait += waitMinutes;
+    totalWalk += walkMinutes;
+    freeAt = departAt;
+    from = ride;
+  }
+  const planned = new Set(steps.map((step) => step.ride));
+  const notPlanned: { ride: number; reason: NotPlannedReason }[] = [];
+  for (let ride = 0; ride < timeline.rideCount; ride++) {
+    if (planned.has(ride)) continue;
+    notPlanned.push({ ride, reason: closed.includes(ride) ? 'closed' : 'out_of_time' });
+  }
+  return {
+    steps,
+    notPlanned,
+    totalWaitMinutes: totalWait,
+    totalWalkMinutes: totalWalk,
+    finishAt: steps.length > 0 ? freeAt : timeline.start,
+    lowerBoundWaitMinutes: Math.min(totalWait, lowerBound(timeline, [...planned])),
+    method,
+  };
+}
+
+function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult> {
+  const settings = { ...DEFAULTS, ...options };
+  const timeline = buildTimeline(problem);
+  const closed: number[] = [];
+  const plannable: number[] = [];
+  timeline.rides.forEach((line, ride) => {
+    if (line.closed) closed.push(ride);
+    else if (line.lowestWaitFrom[0] !== Number.POSITIVE_INFINITY) plannable.push(ride);
+  });
+  const exact = plannable.length <= settings.exactRideLimit;
+  // For an exact plan the search only supplies the incumbent that prunes the programme.
+  const beamWidth = exact ? EXACT_SEED_BEAM : settings.beamWidth;
+  const budget = exact ? EXACT_SEED_EVALUATIONS : settings.localSearchEvaluations;
+  const beam = yield* beamSearch(timeline, plannable, beamWidth);
+  const found = yield* localSearch(timeline, beam, plannable, budget);
+  if (!exact) return present(timeline, found, closed, 'search');
+  const final = yield* exactOrder(timeline, plannable, found);
+  return present(timeline, final, closed, 'exact');
+}
+
+/**
+ * Orders `problem.rides` to plan as many as fit before the end, then to wait least in line, then
+ * to finish first. Runs to completion on the caller's turn: for many rides on a server, prefer
+ * `optimisePlanAsync`.
+ */
+export function optimisePlan(problem: PlanProblem, options: OptimiseOptions = {}): PlanResult {
+  const work = plan(problem, options);
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** `optimisePlan`, yielding to the event loop between chunks of work so no turn runs long. */
+export async function optimisePlanAsync(
+  problem: PlanProblem,
+  options: OptimiseOptions = {},
+): Promise<PlanResult> {
+  const work = plan(problem, options);
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}

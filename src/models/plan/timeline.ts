@@ -1,0 +1,134 @@
+/**
+ * A plan problem laid on a grid of whole join minutes, read once so the order search never calls
+ * the caller's functions again: for each ride, the wait at every minute the party could join its
+ * line and still leave by the end without overlapping a break, and the shortcuts the search walks.
+ *
+ * A party joins lines on whole minutes; walks and rides may end between them.
+ */
+import type { MinuteWindow, PlanProblem } from './types.js';
+
+/** One ride's joinable minutes: index `i` is the minute `origin + i`. */
+export interface RideTimeline {
+  /** Wait when joining at the minute, `NaN` when the party may not join then. */
+  readonly wait: Float64Array;
+  /** The first joinable index at or after `i`, or -1; one entry longer than `wait`. */
+  readonly nextJoinable: Int32Array;
+  /** The next joinable index after `i` with a strictly lower wait, or -1. */
+  readonly nextLower: Int32Array;
+  /** The lowest wait of any joinable index at or after `i`; `Infinity` when none is left. */
+  readonly lowestWaitFrom: Float64Array;
+  readonly rideMinutes: number;
+  readonly via: 'standby' | 'return_window';
+  /** Standby with no operating minute at all between the start and the end. */
+  readonly closed: boolean;
+}
+
+export interface ProblemTimeline {
+  /** The first join minute on the grid (the start, rounded up). */
+  readonly origin: number;
+  readonly rides: readonly RideTimeline[];
+  /** `walk[from * rideCount + to]`; `from === rideCount` is the entrance. */
+  readonly walk: Float64Array;
+  readonly rideCount: number;
+  readonly start: number;
+  readonly end: number;
+  /** Breaks sorted by start. */
+  readonly breaks: readonly MinuteWindow[];
+}
+
+function overlapsBreak(breaks: readonly MinuteWindow[], from: number, to: number): boolean {
+  for (const window of breaks) {
+    if (from < window.end && to > window.start) return true;
+  }
+  return false;
+}
+
+/** The grid of a problem; each ride's `waitAt` is called once per minute between start and end. */
+export function buildTimeline(problem: PlanProblem): ProblemTimeline {
+  const origin = Math.ceil(problem.start);
+  const size = Math.max(0, Math.ceil(problem.end) - origin);
+  const breaks = [...problem.breaks].sort((a, b) => a.start - b.start);
+  const rideCount = problem.rides.length;
+
+  const rides = problem.rides.map((ride): RideTimeline => {
+    const wait = new Float64Array(size).fill(Number.NaN);
+    let operating = false;
+    for (let i = 0; i < size; i++) {
+      const minute = origin + i;
+      let minutes: number | null;
+      if (ride.returnWindow) {
+        const inside = minute >= ride.returnWindow.start && minute < ride.returnWindow.end;
+        minutes = inside ? (ride.priorityWaitMinutes ?? 0) : null;
+      } else {
+        minutes = ride.waitAt(minute);
+        if (minutes !== null) operating = true;
+      }
+      if (minutes === null || !Number.isFinite(minutes)) continue;
+      const depart = minute + minutes + ride.rideMinutes;
+      if (depart > problem.end || overlapsBreak(breaks, minute, depart)) continue;
+      wait[i] = minutes;
+    }
+
+    const nextJoinable = new Int32Array(size + 1).fill(-1);
+    const lowestWaitFrom = new Float64Array(size + 1).fill(Number.POSITIVE_INFINITY);
+    for (let i = size - 1; i >= 0; i--) {
+      const here = wait[i] ?? Number.NaN;
+      const joinable = !Number.isNaN(here);
+      nextJoinable[i] = joinable ? i : (nextJoinable[i + 1] ?? -1);
+      lowestWaitFrom[i] = joinable
+        ? Math.min(here, lowestWaitFrom[i + 1] ?? Number.POSITIVE_INFINITY)
+        : (lowestWaitFrom[i + 1] ?? Number.POSITIVE_INFINITY);
+    }
+
+    // A monotonic stack from the right gives each minute the next strictly lower wait.
+    const nextLower = new Int32Array(size).fill(-1);
+    const stack: number[] = [];
+    for (let i = size - 1; i >= 0; i--) {
+      const here = wait[i] ?? Number.NaN;
+      if (Number.isNaN(here)) continue;
+      while (stack.length > 0 && (wait[stack[stack.length - 1] ?? 0] ?? 0) >= here) stack.pop();
+      nextLower[i] = stack[stack.length - 1] ?? -1;
+      stack.push(i);
+    }
+
+    return {
+      wait,
+      nextJoinable,
+      nextLower,
+      lowestWaitFrom,
+      rideMinutes: ride.rideMinutes,
+      via: ride.returnWindow ? 'return_window' : 'standby',
+      closed: !ride.returnWindow && !operating,
+    };
+  });
+
+  const walk = new Float64Array((rideCount + 1) * rideCount);
+  for (let from = 0; from <= rideCount; from++) {
+    for (let to = 0; to < rideCount; to++) {
+      if (from === to) continue;
+      walk[from * rideCount + to] = problem.walkMinutes(from === rideCount ? 'entrance' : from, to);
+    }
+  }
+
+  return { origin, rides, walk, rideCount, start: problem.start, end: problem.end, breaks };
+}
+
+/**
+ * When the party reaches `to` at the earliest, free from `freeAt` at `from` (`rideCount` for the
+ * entrance): it walks at once unless the walk would overlap a break, then right after that break.
+ */
+export function arrivalAt(timeline: ProblemTimeline, freeAt: number, from: number, to: number): number {
+  const walk = timeline.walk[from * timeline.rideCount + to] ?? 0;
+  let leave = freeAt;
+  if (walk > 0) {
+    for (const window of timeline.breaks) {
+      if (leave < window.end && leave + walk > window.start) leave = window.end;
+    }
+  }
+  return leave + walk;
+}
+
+/** The grid index of the first whole minute at or after `time`, clamped to the grid's start. */
+export function joinIndexFrom(timeline: ProblemTimeline, time: number): number {
+  return Math.max(0, Math.ceil(time - 1e-9) - timeline.origin);
+}
