@@ -24,8 +24,10 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { soloLeaderLock } from '../ingest/leadership.js';
+import { CircuitBreaker } from '../shared-state/breaker.js';
 import type { LiveBus, LiveEvent } from '../live/events.js';
 import { LocalBus } from '../shared-state/bus.js';
+import { FallbackStreamSlots, FallbackWindowCounters } from '../shared-state/fallback.js';
 import { LocalStreamSlots, type StreamSlots } from '../shared-state/stream-slots.js';
 import { LocalWindowCounters, type WindowCounters } from '../shared-state/window-counters.js';
 import type { LeaderLock, Stores } from '../store/ports.js';
@@ -151,21 +153,49 @@ export function createFeeds(
   return { ...feeds, weather: weather[config.weather]() };
 }
 
+/** Asks the shared store whether it answers, on a connection of its own. */
+export interface StoreProbe {
+  probe(): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * A probe of PostgreSQL when instances share it (readiness says when it is gone); none for the
+ * embedded SQLite, which is a file in this process.
+ */
+export async function createStoreProbe(config: Config): Promise<StoreProbe | undefined> {
+  if (config.databaseUrl === undefined) return undefined;
+  const { createPool } = await import('../store/postgres/open-postgres-store.js');
+  // Idle-connection errors are what the probe reports; the pool must not throw them.
+  const pool = createPool(config.databaseUrl, 1, () => undefined);
+  return {
+    probe: () => pool.query('select 1'),
+    close: () => pool.end(),
+  };
+}
+
 /** What instances share when scaled out; in this process for the embedded default. */
 export interface SharedState {
   readonly bus: LiveBus;
   /** The rate-limit counters of one access tier. */
   counters(tier: Tier): WindowCounters;
   readonly streamSlots: StreamSlots;
+  /** Whether Redis answers, when configured: while it does not, everything above runs locally. */
+  readonly redis?: CircuitBreaker;
   close(): Promise<void>;
 }
 
 export interface SharedStateOptions {
   /** Key prefix in Redis (tests give each run its own). */
   readonly redisKeyPrefix?: string;
-  /** Told when a Redis operation in the background (bus, heartbeat) fails. */
+  /** Told when a Redis operation in the background fails (the breaker says when Redis goes away). */
   readonly onError?: (error: unknown, during: string) => void;
 }
+
+/** How long the bus's blocking read waits before checking for shutdown. */
+const BUS_BLOCK_MS = 2_000;
+/** How long a start waits for Redis to accept a connection. */
+const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 
 /** In this process by default; in Redis when REDIS_URL is set, so every instance shares them. */
 export async function createSharedState(
@@ -192,48 +222,73 @@ async function createRedisSharedState(
   clock: Clock,
   options: SharedStateOptions,
 ): Promise<SharedState> {
-  const [{ RedisBus }, { connectRedis, DEFAULT_KEY_PREFIX }, { RedisStreamSlots }, { RedisWindowCounters }] =
-    await Promise.all([
-      import('../shared-state/redis/bus.js'),
-      import('../shared-state/redis/connection.js'),
-      import('../shared-state/redis/stream-slots.js'),
-      import('../shared-state/redis/window-counters.js'),
-    ]);
+  const [
+    { RedisBus },
+    { connectRedis, whenReady, DEFAULT_KEY_PREFIX },
+    { RedisStreamSlots },
+    { RedisWindowCounters },
+  ] = await Promise.all([
+    import('../shared-state/redis/bus.js'),
+    import('../shared-state/redis/connection.js'),
+    import('../shared-state/redis/stream-slots.js'),
+    import('../shared-state/redis/window-counters.js'),
+  ]);
   const prefix = options.redisKeyPrefix ?? DEFAULT_KEY_PREFIX;
   const onError = options.onError ?? (() => undefined);
   const commands = connectRedis(url, 'queuecast');
-  // The bus reads with a blocking XREAD, which holds its connection.
-  const reader = connectRedis(url, 'queuecast bus reader');
+  // The bus reads with a blocking XREAD, which holds its connection (and outlasts a command timeout).
+  const reader = connectRedis(url, 'queuecast bus reader', { commandTimeoutMs: BUS_BLOCK_MS + 1_000 });
+  // One breaker for Redis: a failure anywhere moves every user to its local fallback at once.
+  const redis = new CircuitBreaker({ probe: () => commands.ping(), clock });
   // ioredis reconnects by itself; an 'error' listener keeps a lost connection from throwing.
   commands.on('error', (error: unknown) => {
-    onError(error, 'redis');
+    redis.failed(error);
   });
   reader.on('error', (error: unknown) => {
-    onError(error, 'redis bus reader');
+    redis.failed(error);
   });
+  const fallbackCounters = (tier: Tier) =>
+    new FallbackWindowCounters(
+      new RedisWindowCounters(commands, clock, `${prefix}rate:${tier}`),
+      redis,
+      clock,
+    );
   const tierCounters: Record<Tier, WindowCounters> = {
-    keyless: new RedisWindowCounters(commands, clock, `${prefix}rate:keyless`),
-    free: new RedisWindowCounters(commands, clock, `${prefix}rate:free`),
-    partner: new RedisWindowCounters(commands, clock, `${prefix}rate:partner`),
+    keyless: fallbackCounters('keyless'),
+    free: fallbackCounters('free'),
+    partner: fallbackCounters('partner'),
   };
-  const streamSlots = new RedisStreamSlots(commands, prefix, undefined, (error) => {
-    onError(error, 'stream slot heartbeat');
+  const redisSlots = new RedisStreamSlots(commands, prefix, undefined, (error) => {
+    redis.failed(error);
   });
-  const bus = new RedisBus<LiveEvent>(commands, reader, prefix, { onError });
+  const bus = new RedisBus<LiveEvent>(commands, reader, prefix, {
+    onError,
+    breaker: redis,
+    blockMs: BUS_BLOCK_MS,
+  });
   try {
+    await Promise.all([
+      whenReady(commands, REDIS_CONNECT_TIMEOUT_MS),
+      whenReady(reader, REDIS_CONNECT_TIMEOUT_MS),
+    ]);
     await bus.start();
   } catch (error) {
+    redis.stop();
     commands.disconnect();
     reader.disconnect();
     throw error;
   }
+  // Also noticed when no request or publish happens to call Redis.
+  redis.watch(1_000);
   return {
     bus,
     counters: (tier) => tierCounters[tier],
-    streamSlots,
+    streamSlots: new FallbackStreamSlots(redisSlots, redis),
+    redis,
     close: async () => {
+      redis.stop();
       await bus.close();
-      await streamSlots.close().catch(() => undefined);
+      await redisSlots.close().catch(() => undefined);
       await commands.quit().catch(() => undefined);
     },
   };

@@ -10,17 +10,27 @@
  * subscribers each park's latest full snapshot and tells them of the gap, so stream clients are sent
  * a fresh `snapshot` instead of keeping a stale picture.
  *
- * A publish while Redis is unreachable waits in an outbox and is retried in order; if the outbox
- * overflows, the next event written carries a gap mark, which makes every reader resynchronise.
+ * Redis is an accelerator here, not a dependency of ingest: a publish is handed to this instance's
+ * own subscribers at once and written to Redis in the background (the publisher never waits), and
+ * each reader skips the events its own instance wrote. While Redis is away (the breaker is open),
+ * fan-out to the other instances pauses: the outbox keeps only each park's latest snapshot, and the
+ * first entry written once Redis answers carries a gap mark, so every other instance hands its
+ * subscribers those snapshots and its stream clients get a fresh `snapshot`, instead of a minute of
+ * stale changes replayed late.
  */
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { CircuitBreaker } from '../breaker.js';
 import type { Bus, BusEvent } from '../bus.js';
 import { RedisScript } from './connection.js';
 
-/** KEYS: sequence, stream, latest snapshots. ARGV: event JSON, park key of a snapshot or '', max length, gap flag. */
+/**
+ * KEYS: sequence, stream, latest snapshots. ARGV: event JSON ('' for a bare gap mark), park key of a
+ * snapshot or '', max length, gap flag, the publishing instance.
+ */
 const PUBLISH_SCRIPT = new RedisScript(`
 local seq = redis.call('INCR', KEYS[1])
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'seq', seq, 'gap', ARGV[4], 'event', ARGV[1])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'seq', seq, 'gap', ARGV[4], 'origin', ARGV[5], 'event', ARGV[1])
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], ARGV[1]) end
 return seq
 `);
@@ -33,6 +43,14 @@ export interface RedisBusOptions {
   /** How long one blocking read waits before checking for shutdown. */
   readonly blockMs?: number;
   readonly onError?: (error: unknown, during: 'publish' | 'read') => void;
+  /** Shared with the other users of the connection; by default the bus probes with a PING. */
+  readonly breaker?: CircuitBreaker;
+}
+
+interface PendingEvent {
+  readonly json: string;
+  /** The park of a `refreshed` event (the only kind kept through an outage), else ''. */
+  readonly snapshotPark: string;
 }
 
 type GapListener = () => void;
@@ -45,9 +63,15 @@ export class RedisBus<Event extends BusEvent> implements Bus<Event> {
   private readonly outboxLimit: number;
   private readonly blockMs: number;
   private readonly onError: (error: unknown, during: 'publish' | 'read') => void;
+  private readonly breaker: CircuitBreaker;
+  private readonly ownsBreaker: boolean;
+  private readonly stopListeningToBreaker: () => void;
+  /** Marks the entries this instance writes, which its reader then skips. */
+  private readonly origin = randomBytes(8).toString('hex');
 
-  private readonly outbox: { json: string; snapshotPark: string; done: () => void }[] = [];
+  private outbox: PendingEvent[] = [];
   private flushing: Promise<void> | undefined;
+  /** Events were dropped: the next entry written tells every reader to resynchronise. */
   private overflowed = false;
 
   private lastId = '$';
@@ -55,7 +79,6 @@ export class RedisBus<Event extends BusEvent> implements Bus<Event> {
   private readFailed = false;
   private stopped = false;
   private reading: Promise<void> | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
 
   /**
    * @param writer a shared connection for publishing and lookups
@@ -72,6 +95,13 @@ export class RedisBus<Event extends BusEvent> implements Bus<Event> {
     this.outboxLimit = options.outboxLimit ?? 10_000;
     this.blockMs = options.blockMs ?? 2_000;
     this.onError = options.onError ?? (() => undefined);
+    this.ownsBreaker = options.breaker === undefined;
+    this.breaker = options.breaker ?? new CircuitBreaker({ probe: () => writer.ping() });
+    this.stopListeningToBreaker = this.breaker.listen({
+      closed: () => {
+        this.flush();
+      },
+    });
   }
 
   /** Finds the stream's end, then reads from there on: events published after this resolves arrive. */
@@ -89,22 +119,25 @@ export class RedisBus<Event extends BusEvent> implements Bus<Event> {
   }
 
   /**
-   * Queues the event and writes it in order. Resolves once written, or at once when earlier events
-   * are still waiting for Redis (ingest keeps recording meanwhile; the outbox catches up).
+   * Hands the event to this instance's subscribers at once, then writes it to Redis in the
+   * background, in order: the caller (ingest) never waits for Redis.
    */
-  publish(event: Event): Promise<void> {
-    const json = JSON.stringify(event);
-    const snapshotPark = event.type === 'refreshed' ? event.park_key : '';
-    const backlog = this.retryTimer !== undefined;
-    const written = new Promise<void>((resolve) => {
-      this.outbox.push({ json, snapshotPark, done: resolve });
-    });
+  publish(event: Event): void {
+    this.deliver(event);
+    const pending = {
+      json: JSON.stringify(event),
+      snapshotPark: event.type === 'refreshed' ? event.park_key : '',
+    };
+    if (!this.breaker.closed) {
+      this.holdThroughOutage(pending);
+      return;
+    }
+    this.outbox.push(pending);
     if (this.outbox.length > this.outboxLimit) {
-      this.outbox.shift()?.done();
+      this.outbox.shift();
       this.overflowed = true;
     }
-    if (!backlog) this.flush();
-    return backlog ? Promise.resolve() : written;
+    this.flush();
   }
 
   subscribe(listener: (event: Event) => void, onGap?: GapListener): () => void {
@@ -124,43 +157,62 @@ export class RedisBus<Event extends BusEvent> implements Bus<Event> {
 
   async close(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.retryTimer);
+    this.stopListeningToBreaker();
+    if (this.ownsBreaker) this.breaker.stop();
     // Ends the blocking read at once; the loop sees `stopped` and returns.
     this.reader.disconnect();
     await this.reading;
     await this.flushing;
-    for (const pending of this.outbox.splice(0)) pending.done();
+  }
+
+  /**
+   * While Redis is away, other instances will resynchronise from each park's latest snapshot when
+   * it returns: only that is kept, and the events in between are dropped with a gap mark.
+   */
+  private holdThroughOutage(pending: PendingEvent): void {
+    if (!this.overflowed) {
+      this.outbox = this.outbox.filter((held) => held.snapshotPark !== '');
+      this.overflowed = true;
+    }
+    if (pending.snapshotPark === '') return;
+    this.outbox = this.outbox.filter((held) => held.snapshotPark !== pending.snapshotPark);
+    this.outbox.push(pending);
   }
 
   private flush(): void {
-    if (this.flushing || this.stopped) return;
+    if (this.flushing || this.stopped || !this.breaker.closed) return;
     this.flushing = (async () => {
-      while (this.outbox.length > 0 && !this.stopped) {
-        const next = this.outbox[0];
-        if (!next) break;
+      while ((this.outbox.length > 0 || this.overflowed) && !this.stopped && this.breaker.closed) {
+        // A gap with nothing held to carry its mark is written as a bare mark.
+        const next = this.outbox[0] ?? { json: '', snapshotPark: '' };
         try {
           await PUBLISH_SCRIPT.run(
             this.writer,
             [this.keys.seq, this.keys.stream, this.keys.latest],
-            [next.json, next.snapshotPark, this.maxLength, this.overflowed ? 1 : 0],
+            [next.json, next.snapshotPark, this.maxLength, this.overflowed ? 1 : 0, this.origin],
           );
         } catch (error) {
           this.onError(error, 'publish');
-          this.retryTimer = setTimeout(() => {
-            this.retryTimer = undefined;
-            this.flush();
-          }, 500);
+          this.breaker.failed(error);
+          // Held until the breaker closes again (its probe found Redis answering).
+          const held = this.outbox;
+          this.outbox = [];
+          for (const pending of held) this.holdThroughOutage(pending);
           return;
         }
         this.overflowed = false;
-        this.outbox.shift();
-        next.done();
+        if (this.outbox[0] === next) this.outbox.shift();
       }
     })().finally(() => {
       this.flushing = undefined;
-      // Published while the loop was finishing: write it now (unless a retry is already due).
-      if (this.outbox.length > 0 && this.retryTimer === undefined) this.flush();
+      // Published while the loop was finishing: write it now.
+      if (this.outbox.length > 0) this.flush();
     });
+  }
+
+  /** A method, not an inline test: the breaker and `stopped` change across awaits. */
+  private waitingForRedis(): boolean {
+    return !this.breaker.closed && !this.stopped;
   }
 
   /** Read through a getter: `stopped` changes across awaits (close). */
@@ -185,8 +237,12 @@ export class RedisBus<Event extends BusEvent> implements Bus<Event> {
       } catch (error) {
         if (this.halted) return;
         this.onError(error, 'read');
+        this.breaker.failed(error);
         this.readFailed = true;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Reads again once the breaker's probe finds Redis answering.
+        do {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        } while (this.waitingForRedis());
         continue;
       }
       for (const [, entries] of reply ?? []) {
@@ -214,9 +270,11 @@ export class RedisBus<Event extends BusEvent> implements Bus<Event> {
     const seq = sequenceOf(fields);
     const expected = this.lastSeq === undefined ? seq : this.lastSeq + 1;
     this.lastSeq = seq;
+    // This instance's own subscribers were handed its events when it published them.
+    if (fieldOf(fields, 'origin') === this.origin) return;
     if (seq !== expected || fieldOf(fields, 'gap') === '1') await this.resync();
     const json = fieldOf(fields, 'event');
-    if (json === undefined) return;
+    if (json === undefined || json === '') return;
     this.deliver(JSON.parse(json) as Event);
   }
 
