@@ -37,6 +37,9 @@ import { RideHistoryService } from '../services/ride-history.js';
 import { SignupService } from '../services/signup.js';
 import type { LiveBus } from '../live/events.js';
 import { registerSite } from '../site/index.js';
+import { registerHealth } from '../http/health.js';
+import { Readiness } from '../services/readiness.js';
+import { newestRefresh, watchDependencies } from './dependencies.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
 import type { ServerLock } from '../store/sqlite/server-lock.js';
 import {
@@ -44,6 +47,7 @@ import {
   createFeeds,
   createLeaderLock,
   createSharedState,
+  createStoreProbe,
   openStores,
   type Feeds,
   type SharedStateOptions,
@@ -104,11 +108,16 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
   const feeds = options.feeds?.(catalog) ?? createFeeds(config, catalog, clock, logger);
   const stores = await openStores(config);
   const shared = await createSharedState(config, clock, {
+    // Each failure at debug level only: the breakers below log once when Redis goes and returns.
     onError: (error, during) => {
-      logger.warn({ err: error, during }, 'shared state (Redis) operation failed; retrying');
+      logger.debug({ err: error, during }, 'shared state (Redis) operation failed');
     },
     ...options.sharedState,
   });
+  const dependencies = watchDependencies(
+    { redis: shared.redis, postgresql: await createStoreProbe(config) },
+    logger,
+  );
   const live = new LiveState(clock);
   const ingest = new Ingest({
     catalog,
@@ -124,6 +133,12 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
   // One instance ingests (the leader); followers keep their live state from the bus.
   const leadership = new IngestLeadership(await createLeaderLock(config), logger);
   const replica = new LiveReplica(live, shared.bus, () => leadership.leading);
+  const readiness = new Readiness({
+    clock,
+    lastRefreshAt: () => newestRefresh(catalog, live),
+    leading: () => leadership.leading,
+    dependencies: dependencies.states,
+  });
   let caughtUpRows = 0;
   if (await leadership.claim()) {
     await ingest.resume();
@@ -201,6 +216,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     logger,
     (app, parts) => {
       registerSite(app, context);
+      registerHealth(app, readiness);
       streams.register(app, parts);
     },
     { ...HTTP_LIMITS, ...options.http },
@@ -218,6 +234,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     caughtUpRows,
     listen: async () => {
       const address = await server.listen({ port: config.port, host: config.host });
+      readiness.serving();
       if (options.poll ?? true) {
         if (leadership.leading) ingest.start();
         leadership.start({
@@ -241,6 +258,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     },
     close: async () => {
       // Streams first: open WebSockets (1001) and SSE responses would otherwise hold the server open.
+      readiness.draining();
       await streams.close();
       await server.close();
       // Leadership first: a takeover in progress would otherwise start ingest after it stopped.
@@ -253,6 +271,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       await models.stop();
       await reopening.stop();
       await shared.close();
+      await dependencies.close();
       await stores.close();
       claim.release();
     },
