@@ -30,6 +30,36 @@ interface CanvasElement {
     kind: '2d',
   ): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
 }
+interface Box {
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+}
+/** Where a waits row's attraction name and standby wait number sit in the viewport. */
+interface RowPlaces {
+  readonly id: string;
+  readonly wait: string;
+  readonly name: Box;
+  readonly number: Box;
+}
+interface MeasuredElement {
+  getBoundingClientRect(): Box;
+}
+interface WaitsRowElement {
+  getAttribute(name: string): string | null;
+  readonly cells: ArrayLike<{
+    readonly firstChild: { readonly textContent: string | null } | null;
+    querySelector(selector: string): MeasuredElement | null;
+    getBoundingClientRect(): Box;
+  }>;
+}
+interface WaitsPageGlobals {
+  readonly document: {
+    createRange(): { selectNodeContents(node: unknown): void; getBoundingClientRect(): Box };
+  };
+  getComputedStyle(element: unknown, pseudo: string): { readonly content: string };
+}
 interface PageGlobals {
   readonly document: { readonly documentElement: { readonly scrollWidth: number } };
 }
@@ -63,10 +93,10 @@ interface OpenPage {
   readonly errors: string[];
 }
 
-async function open(path: string, width = 1280): Promise<OpenPage> {
+async function open(path: string, width = 1280, height = 900): Promise<OpenPage> {
   if (!browser) throw new Error('no browser');
   const page = await browser.context.newPage();
-  await page.setViewportSize({ width, height: 900 });
+  await page.setViewportSize({ width, height });
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -217,6 +247,75 @@ describe.skipIf(!chromiumPath())('the website in a browser', () => {
     } finally {
       await page.close();
     }
+  });
+
+  describe('the park page at phone size (390×844)', () => {
+    const PHONE = { width: 390, height: 844 } as const;
+
+    /** Each row's name and standby wait number (its text, not its cell), measured in the page. */
+    const places = (page: Page): Promise<RowPlaces[]> =>
+      page.$$eval('#waits-table tbody tr', (rows: WaitsRowElement[]) =>
+        rows.map((row) => {
+          const box = ({ left, right, top, bottom }: Box): Box => ({ left, right, top, bottom });
+          const name = row.cells[0]?.querySelector('a') ?? row.cells[0];
+          const waitText = row.cells[2]?.firstChild;
+          const range = (globalThis as unknown as WaitsPageGlobals).document.createRange();
+          if (waitText) range.selectNodeContents(waitText);
+          return {
+            id: row.getAttribute('data-id') ?? '',
+            wait: waitText?.textContent ?? '',
+            name: box(name?.getBoundingClientRect() ?? { left: 0, right: 0, top: 0, bottom: 0 }),
+            number: box(range.getBoundingClientRect()),
+          };
+        }),
+      );
+
+    const expectWaitsOnScreen = (rows: RowPlaces[]) => {
+      expect(rows.length).toBeGreaterThan(10);
+      expect(rows.filter((row) => /^\d+ min$/.test(row.wait)).length).toBeGreaterThan(5);
+      for (const row of rows) {
+        const where = `${row.id} (${row.wait}) at ${JSON.stringify(row.number)}`;
+        expect(row.number.right - row.number.left, where).toBeGreaterThan(0);
+        expect(row.number.left, where).toBeGreaterThanOrEqual(0);
+        expect(row.number.right, where).toBeLessThanOrEqual(PHONE.width);
+        // Beside the attraction's name, on its line, not in a row of details below it.
+        expect(row.number.left, where).toBeGreaterThanOrEqual(row.name.right);
+        expect(row.number.top, where).toBeLessThan(row.name.bottom);
+      }
+    };
+
+    it('shows every standby wait beside its attraction, as the server renders the rows', async () => {
+      if (!browser) throw new Error('no browser');
+      const page = await browser.context.newPage();
+      try {
+        await page.setViewportSize(PHONE);
+        // Without the park script: the rows as the page is served.
+        await page.route('**/assets/park-*.js', (route) => route.abort());
+        await page.goto(`${server.url}/parks/magic-kingdom`, { waitUntil: 'load' });
+        expectWaitsOnScreen(await places(page));
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('keeps every standby wait beside its attraction as the stream updates the rows', async () => {
+      const { page, errors } = await open('/parks/magic-kingdom', PHONE.width, PHONE.height);
+      try {
+        await page.waitForSelector('#waits-table[data-updated]');
+        expectWaitsOnScreen(await places(page));
+        // The priority lane's return window is labelled with its brand where its header is hidden.
+        const lane = page.locator('#waits-table tbody td.lane:not(.none)').first();
+        const label = await lane.evaluate(
+          (td) => (globalThis as unknown as WaitsPageGlobals).getComputedStyle(td, '::before').content,
+        );
+        expect(label).toContain('Lightning Lane');
+        expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({ path: join(SCREENSHOTS, 'park-waits-390x844.png') });
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
   });
 
   it('takes every number off the park table when the park’s live data stops being current', async () => {

@@ -48,7 +48,7 @@ export const PARK_SCRIPT = String.raw`(function () {
       '<td><span class="status s-' + e.status + '">' + LABELS[e.status] + '</span></td>' +
       '<td class="num">' + wait(e.standby_wait_minutes) + actual(e) + '</td>' +
       '<td class="num col-sr">' + wait(e.single_rider_wait_minutes) + '</td>' +
-      '<td>' + lane(e.priority_lane) + '</td></tr>';
+      '<td class="lane' + (e.priority_lane ? '' : ' none') + '" data-label="' + esc(data.lane) + '">' + lane(e.priority_lane) + '</td></tr>';
   }
   function compare(a, b) {
     var byName = a.name.localeCompare(b.name);

@@ -177,12 +177,16 @@ export function parkPageVersion(input: ParkPageInput, context: ApiContext): stri
   return `${input.hours.version(input.park)}|${sectionsVersion(PARK_SECTIONS, input, context)}`;
 }
 
-/** What the park script needs: where the stream is, the zone, and each attraction's page and land. */
+/**
+ * What the park script needs: where the stream is, the zone, the priority lane's brand, and each
+ * attraction's page and land.
+ */
 function pageData(park: Park): string {
   const data = {
     park: park.key,
     zone: park.time_zone,
     stream: `/v1/parks/${park.key}/waits/stream`,
+    lane: park.resort.priority_lane_brand,
     rides: Object.fromEntries(park.attractions.map((a) => [a.id, [a.slug, a.land]])),
   };
   return jsonScript(data);

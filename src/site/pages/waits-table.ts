@@ -89,8 +89,18 @@ export function waitsRow(entry: LiveEntryView, ride: Attraction | undefined, par
 <td><span class="status s-${entry.status}">${STATUS_LABELS[entry.status]}</span></td>
 <td class="num">${waitLabel(entry.standby_wait_minutes)}${actualWaitSub(entry)}</td>
 <td class="num col-sr">${waitLabel(entry.single_rider_wait_minutes)}</td>
-<td>${laneCell(entry.priority_lane, park.time_zone)}</td>
+${laneTd(entry.priority_lane, park)}
 </tr>`;
+}
+
+/**
+ * The priority-lane cell, labelled with the lane's brand for phones, where the table's columns
+ * stack under the attraction and its header is not shown (site-css.ts); a row without a lane shows
+ * nothing there.
+ */
+function laneTd(lane: LiveEntryView['priority_lane'], park: Park): string {
+  const label = escapeHtml(park.resort.priority_lane_brand);
+  return `<td class="lane${lane ? '' : ' none'}" data-label="${label}">${laneCell(lane, park.time_zone)}</td>`;
 }
 
 export function visibleEntries(
