@@ -30,9 +30,18 @@ export function dayLabel(date: string): string {
   return DateTime.fromISO(date, { zone: 'UTC' }).setLocale('en-US').toFormat('cccc, LLLL d');
 }
 
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The zone's short name at `epochMs` (`EST`, `PDT`), to say which clock the times are on. */
 export function zoneName(epochMs: number, zone: string): string {
-  return DateTime.fromMillis(epochMs, { zone }).setLocale('en-US').offsetNameShort ?? zone;
+  // One formatter per zone, kept: luxon's offsetNameShort builds a new Intl formatter on every
+  // call, which made most of a home page's render.
+  let format = zoneNameFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+    zoneNameFormats.set(zone, format);
+  }
+  return format.formatToParts(epochMs).find((part) => part.type === 'timeZoneName')?.value ?? zone;
 }
 
 export const STATUS_LABELS: Readonly<Record<LiveStatus, string>> = {

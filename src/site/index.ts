@@ -16,7 +16,7 @@ import { ASSET_CACHE_CONTROL, SiteAssets } from './assets/index.js';
 import { renderDocsHtml, renderDocsMarkdown, type DocsOptions } from './docs/index.js';
 import { renderReferencePage } from './docs/reference-page.js';
 import { renderStreamingGuide } from './docs/streaming-guide.js';
-import { renderHome, homeVersion } from './pages/home.js';
+import { HomeVersion, renderHome } from './pages/home.js';
 import { renderNotFound } from './pages/not-found.js';
 import { HTML_CONTENT_TYPE, PageCache } from './pages/page-cache.js';
 import { parkPageKey, parkPageVersion, renderParkPage } from './pages/park.js';
@@ -53,6 +53,7 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
       .send(renderNotFound(context, what, park));
 
   const homeInput = { hours };
+  const homeVersion = new HomeVersion(homeInput, context);
   /** A park page's input, for the park's own key only (an alias is redirected by the router). */
   const parkInput = (identifier: string, query: Readonly<Record<string, unknown>>) => {
     const park = catalog.park(identifier);
@@ -71,7 +72,7 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
   };
 
   server.get('/', { schema: { hide: true }, config }, async (request, reply) =>
-    home.send(request, reply, 'home', homeVersion(homeInput, context), () => renderHome(homeInput, context)),
+    home.send(request, reply, 'home', homeVersion.current(), () => renderHome(homeInput, context)),
   );
 
   server.get('/parks/:park', { schema: { hide: true }, config }, async (request, reply) => {
@@ -110,7 +111,7 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
   const lane = (url: string, lookup: PreparedLookup) => {
     server.preparedLane.add(url, { maxAge: PAGE_MAX_AGE, provider: false, rateLimited: false, lookup });
   };
-  lane('/', () => home.peek('home', homeVersion(homeInput, context)));
+  lane('/', () => home.peek('home', homeVersion.current()));
   lane('/parks/:park', (params, query) => {
     const input = parkInput(params.park ?? '', parseQueryString(query));
     return input && parks.peek(parkPageKey(input), parkPageVersion(input, context));

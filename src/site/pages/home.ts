@@ -109,6 +109,46 @@ export function homeVersion(input: HomeInput, context: ApiContext): string {
   return sectionsVersion(HOME_SECTIONS, input, context);
 }
 
+/**
+ * The home page's version as `homeVersion` says it, read on every request to `/` and worked out
+ * again only when what its sections follow has moved: each park's live-state version (its status),
+ * models version (its crowd level) and local date, and the schedules read (its hours). Joining
+ * every park's status, hours and crowd version into one string cost more than the rest of the
+ * request; reading what they follow is a few map lookups per park.
+ */
+export class HomeVersion {
+  private inputs: readonly (string | number)[] = [];
+  private version = '';
+
+  constructor(
+    private readonly input: HomeInput,
+    private readonly context: ApiContext,
+  ) {}
+
+  current(): string {
+    const inputs = this.inputsNow();
+    if (inputs.length !== this.inputs.length || inputs.some((value, i) => value !== this.inputs[i])) {
+      this.inputs = inputs;
+      this.version = homeVersion(this.input, this.context);
+    }
+    return this.version;
+  }
+
+  private inputsNow(): (string | number)[] {
+    const { catalog, clock, services } = this.context;
+    const now = clock.now();
+    const inputs: (string | number)[] = [this.input.hours.reads];
+    for (const park of catalog.parks) {
+      inputs.push(
+        services.live.version(park.key),
+        services.models.version(park),
+        localDate(now, park.time_zone),
+      );
+    }
+    return inputs;
+  }
+}
+
 export async function renderHome(input: HomeInput, context: ApiContext): Promise<string> {
   const main = `<h1>Live theme-park waits</h1>
 <p class="lead">Live waits, outages and reliability for ${context.catalog.parks.length} parks in ${context.catalog.resorts.length} resorts, from the queuecast API.</p>

@@ -19,6 +19,7 @@ export interface TodayHours {
 
 export class TodayHoursReader {
   private readonly read = new Map<string, TodayHours>();
+  private schedulesRead = 0;
 
   constructor(
     private readonly parkHours: ParkHoursService,
@@ -41,7 +42,13 @@ export class TodayHoursReader {
     }
     const hours = { date, windows, read_at: now };
     this.read.set(park.key, hours);
+    this.schedulesRead++;
     return hours;
+  }
+
+  /** Counts the schedules read: a park's `version` changes with it or with the park-local date. */
+  get reads(): number {
+    return this.schedulesRead;
   }
 
   /** Changes when the park-local date does or the hours are re-read. */
