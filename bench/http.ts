@@ -31,6 +31,8 @@ export interface HttpSettings {
   readonly roundSeconds: number;
   /** Profile queuecast during one extra run per case (BENCH_PROFILE=1). */
   readonly profile: boolean;
+  /** When not empty, only the cases whose names contain one of these texts (any case) run. */
+  readonly cases: readonly string[];
 }
 
 type Caller = 'partner' | 'keyless';
@@ -233,6 +235,7 @@ export async function httpRows(data: BenchData, settings: HttpSettings): Promise
   const rows: Row[] = [];
   try {
     for (const [index, testCase] of CASES.entries()) {
+      if (!selected(testCase, settings.cases)) continue;
       if (testCase.subject === 'fastify') fastify ??= await start('./bare-fastify.ts');
       const subject = testCase.subject === 'fastify' && fastify ? fastify : queuecast;
       const rotate =
@@ -285,6 +288,11 @@ export async function httpRows(data: BenchData, settings: HttpSettings): Promise
     );
   }
   return rows;
+}
+
+function selected(testCase: HttpCase, texts: readonly string[]): boolean {
+  const name = testCase.name.toLowerCase();
+  return texts.length === 0 || texts.some((text) => name.includes(text.toLowerCase()));
 }
 
 /** Each figure from the round (ours[i] beside theirs[i]) whose ratio for that figure is the median. */

@@ -6,6 +6,7 @@
  *   npm run bench -- --quick       shorter runs and 1,000 stream clients (a few minutes)
  *   npm run bench -- --json        the rows as one JSON array on stdout (progress on stderr)
  *   npm run bench -- --only=http   some sections: backfill, http, pages, fanout, memory, scale-out
+ *   npm run bench -- --only=http --case='home page'   the HTTP cases whose names contain a text
  *   BENCH_PROFILE=1 npm run bench  also CPU-profile queuecast (.bench/profiles/, summaries on stderr)
  *
  * Timings depend on the machine and its load: compare a row with its baseline, measured in the
@@ -32,6 +33,7 @@ function parseArgs(argv: readonly string[]) {
   let quick = false;
   let json = false;
   let only: readonly Section[] = SECTIONS;
+  let cases: readonly string[] = [];
   for (const arg of argv) {
     if (arg === '--quick') quick = true;
     else if (arg === '--json') json = true;
@@ -40,21 +42,24 @@ function parseArgs(argv: readonly string[]) {
       const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
       if (unknown.length > 0) usage(`unknown section ${unknown.join(', ')}`);
       only = names as Section[];
-    } else usage(`unknown option ${arg}`);
+    } else if (arg.startsWith('--case=')) cases = [...cases, arg.slice('--case='.length)];
+    else usage(`unknown option ${arg}`);
   }
-  return { quick, json, only };
+  return { quick, json, only, cases };
 }
 
 function usage(problem: string): never {
-  process.stderr.write(`${problem}; use --quick, --json and --only=${SECTIONS.join(',')}\n`);
+  process.stderr.write(
+    `${problem}; use --quick, --json, --only=${SECTIONS.join(',')} and --case=TEXT (repeatable)\n`,
+  );
   process.exit(2);
 }
 
-const { quick, json, only } = parseArgs(process.argv.slice(2));
+const { quick, json, only, cases } = parseArgs(process.argv.slice(2));
 const profile = process.env.BENCH_PROFILE === '1';
 const http: HttpSettings = quick
-  ? { seconds: 3, warmupSeconds: 1, rounds: 1, roundSeconds: 3, profile }
-  : { seconds: 10, warmupSeconds: 3, rounds: 9, roundSeconds: 5, profile };
+  ? { seconds: 3, warmupSeconds: 1, rounds: 1, roundSeconds: 3, profile, cases }
+  : { seconds: 10, warmupSeconds: 3, rounds: 9, roundSeconds: 5, profile, cases };
 const fanout: FanoutSettings = quick
   ? {
       cases: [
