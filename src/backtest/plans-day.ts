@@ -69,6 +69,24 @@ export function postedAt({ minutes, waits }: RecordedDay, minute: number): numbe
 }
 
 /**
+ * How late a ride's first reading of the day may come after a decision and still count as posted
+ * at it: the files record the waits a few minutes apart, so at the opening most rides have posted
+ * but not yet been recorded.
+ */
+export const RECORDING_LAG_MINUTES = 15;
+
+/**
+ * What a visitor sees posted at a decision: the latest reading at or before it, or before the
+ * ride's first reading of the day, that reading when it comes within `RECORDING_LAG_MINUTES`.
+ */
+export function postedNow(recorded: RecordedDay, minute: number): number | undefined {
+  const posted = postedAt(recorded, minute);
+  if (posted !== undefined) return posted;
+  const first = recorded.minutes[0];
+  return first !== undefined && first - minute <= RECORDING_LAG_MINUTES ? recorded.waits[0] : undefined;
+}
+
+/**
  * A wait at any minute from values at evenly spaced points (`values[i]` at `first + i * step`, NaN
  * where unknown): linear between known points, the nearest known one outside them, 0 with none.
  */
@@ -257,7 +275,7 @@ export function shortestWaitNow(day: TourDay): number[] {
     let bestKey = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     for (const ride of remaining) {
       const recorded = day.rides[ride]?.recorded;
-      const posted = recorded ? postedAt(recorded, at) : undefined;
+      const posted = recorded ? postedNow(recorded, at) : undefined;
       const key = [posted ?? Number.POSITIVE_INFINITY, day.walkMinutes(from, ride)];
       if (
         (key[0] ?? 0) < (bestKey[0] ?? 0) ||

@@ -9,6 +9,7 @@ import {
   meanOverOrders,
   optimiseByEnumeration,
   postedAt,
+  postedNow,
   recordedWaitAt,
   replanLive,
   scoreOrder,
@@ -59,6 +60,9 @@ describe('scoring an order on recorded waits', () => {
     expect(recordedWaitAt(day, 11 * 60)).toBe(70);
     expect(postedAt(day, 9 * 60 + 59)).toBe(10);
     expect(postedAt(day, 8 * 60 + 59)).toBeUndefined();
+    // At the opening a visitor sees what the recording catches a few minutes later.
+    expect(postedNow(day, 8 * 60 + 50)).toBe(10);
+    expect(postedNow(day, 8 * 60 + 30)).toBeUndefined();
   });
 
   it('scores a tiny hand-made file: walk, wait read on arrival, ride, walk on', () => {

@@ -34,7 +34,7 @@ import {
   hourlyView,
   meanOverOrders,
   optimiseByEnumeration,
-  postedAt,
+  postedNow,
   recordedWaitAt,
   replanLive,
   scoreOrder,
@@ -129,7 +129,11 @@ export const CONSTANT_WALK_MINUTES = 8;
 const RATIO_OFFSET = 2;
 
 /** A ride's posted readings grouped by park day, minutes since that day's midnight, ascending. */
-export function recordedDays(readings: readonly WaitReading[], from: number, to: number): Map<number, RecordedDay> {
+export function recordedDays(
+  readings: readonly WaitReading[],
+  from: number,
+  to: number,
+): Map<number, RecordedDay> {
   const byDay = new Map<number, { minute: number; wait: number }[]>();
   for (const { day, minute, minutes } of readings) {
     if (day < from || day > to || !Number.isFinite(minutes) || minutes < 0) continue;
@@ -352,7 +356,7 @@ function liveOrder(
     optimise,
     (ride, at, arrive) => {
       const recorded = day.rides[ride]?.recorded;
-      const posted = options.next === 'posted' && recorded ? postedAt(recorded, at) : undefined;
+      const posted = options.next === 'posted' && recorded ? postedNow(recorded, at) : undefined;
       return posted ?? restAt(at)(ride, arrive);
     },
     restAt,
