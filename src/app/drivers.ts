@@ -244,8 +244,9 @@ async function createRedisSharedState(
   commands.on('error', (error: unknown) => {
     redis.failed(error);
   });
+  // The reader's own reconnects say nothing the commands connection does not: reported, not tripping.
   reader.on('error', (error: unknown) => {
-    redis.failed(error);
+    onError(error, 'redis bus reader');
   });
   const fallbackCounters = (tier: Tier) =>
     new FallbackWindowCounters(

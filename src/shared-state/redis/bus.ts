@@ -212,7 +212,7 @@ export class RedisBus<Event extends BusEvent> implements Bus<Event> {
 
   /** A method, not an inline test: the breaker and `stopped` change across awaits. */
   private waitingForRedis(): boolean {
-    return !this.breaker.closed && !this.stopped;
+    return (!this.breaker.closed || this.reader.status !== 'ready') && !this.stopped;
   }
 
   /** Read through a getter: `stopped` changes across awaits (close). */
@@ -237,9 +237,10 @@ export class RedisBus<Event extends BusEvent> implements Bus<Event> {
       } catch (error) {
         if (this.halted) return;
         this.onError(error, 'read');
-        this.breaker.failed(error);
+        // A reader still reconnecting after Redis came back says nothing of Redis itself.
+        if (this.reader.status === 'ready') this.breaker.failed(error);
         this.readFailed = true;
-        // Reads again once the breaker's probe finds Redis answering.
+        // Reads again once the breaker's probe finds Redis answering and this connection is back.
         do {
           await new Promise((resolve) => setTimeout(resolve, 200));
         } while (this.waitingForRedis());
