@@ -17,6 +17,7 @@ const LONG_FILES = [
   'src/store/postgres/postgres-store.test.ts',
   'test/api/access.test.ts',
   'src/feeds/sim/realism/realism.test.ts',
+  'src/backtest/backtest.test.ts',
 ];
 
 const PROJECT_ORDER = ['scale-out', 'browser', 'integration', 'unit'];
