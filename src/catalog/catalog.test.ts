@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { distanceMetres } from '../models/plan/walking.js';
 import { Catalog, normalizeIdentifier } from './catalog.js';
 
 const catalog = Catalog.load();
@@ -62,6 +63,23 @@ describe('catalog data', () => {
         (a) => new Set([normalizeIdentifier(a.name), normalizeIdentifier(a.slug)]).size,
       );
       expect(new Set(names).size, park.key).toBe(perRide.reduce((sum, n) => sum + n, 0));
+    }
+  });
+
+  it('gives every ride its entrance location and its duration, within 2 km of its park entrance', () => {
+    for (const park of catalog.parks) {
+      for (const ride of park.attractions.filter((a) => a.type === 'ride')) {
+        expect(ride.duration_minutes, ride.id).toBeGreaterThan(0);
+        expect(ride.location, ride.id).toBeDefined();
+        if (!ride.location) continue;
+        expect(distanceMetres(ride.location, park.entrance), ride.id).toBeLessThan(2_000);
+      }
+    }
+  });
+
+  it('places each park entrance within 2 km of the park', () => {
+    for (const park of catalog.parks) {
+      expect(distanceMetres(park, park.entrance), park.key).toBeLessThan(2_000);
     }
   });
 

@@ -17,6 +17,16 @@ export type AttractionType = Static<typeof AttractionType>;
 export const PriorityLaneType = Type.Union([Type.Literal('multi_pass'), Type.Literal('single_pass')]);
 export type PriorityLaneType = Static<typeof PriorityLaneType>;
 
+/** A point on the map: a park's entrance, or the entrance of an attraction's line. */
+export const GeoLocation = Type.Object(
+  {
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+  },
+  { additionalProperties: false },
+);
+export type GeoLocation = Static<typeof GeoLocation>;
+
 export const ResortRecord = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -42,6 +52,8 @@ export const ParkRecord = Type.Object(
     time_zone: Type.String({ minLength: 1 }),
     latitude: Type.Number({ minimum: -90, maximum: 90 }),
     longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    /** Where a party enters the park: where a plan starts walking from. */
+    entrance: GeoLocation,
     queue_times_id: Type.Integer({ minimum: 1 }),
   },
   { additionalProperties: false },
@@ -59,6 +71,8 @@ export const AttractionRecord = Type.Object(
     land: Type.String({ minLength: 1 }),
     type: AttractionType,
     priority_lane: Type.Array(PriorityLaneType, { uniqueItems: true }),
+    /** The entrance of the attraction's line (see the sources in ../README.md). */
+    location: Type.Optional(GeoLocation),
     single_rider: Type.Optional(Type.Boolean()),
     height_requirement_inches: Type.Optional(Type.Integer({ minimum: 30, maximum: 60 })),
     duration_minutes: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 120 })),
