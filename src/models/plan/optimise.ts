@@ -33,8 +33,11 @@ const EXACT_SEED_BEAM = 8;
 const BEAM_JOINS_PER_RIDE = 3;
 const EXACT_SEED_EVALUATIONS = 400;
 
-/** Units of work (label extensions, order evaluations × rides) between two yields. */
-const WORK_PER_CHUNK = 60_000;
+/**
+ * Units of work between two yields: a unit is one ride's term of the remaining-rides bound, which
+ * each new label and each step of an order's evaluation pays for every ride.
+ */
+const WORK_PER_CHUNK = 50_000;
 
 /** A chunked computation: yields between chunks of work, returns its answer. */
 type Work<T> = Generator<undefined, T>;
@@ -187,15 +190,15 @@ function* exactOrder(
         for (let next = 0; next < count; next++) {
           if ((mask & (1 << next)) !== 0) continue;
           const childMask = mask | (1 << next);
-          work += extend(timeline, label, label.ride, plannable[next] ?? 0, (child) => {
+          const children = extend(timeline, label, label.ride, plannable[next] ?? 0, (child) => {
             offer(childMask, next, child);
           });
-          work++;
+          work += 1 + children * count;
         }
-      }
-      if (work >= WORK_PER_CHUNK) {
-        work = 0;
-        yield;
+        if (work >= WORK_PER_CHUNK) {
+          work = 0;
+          yield;
+        }
       }
     }
   }
@@ -250,17 +253,19 @@ function* beamSearch(
     for (let k = 0; k < count; k++) {
       if ((mask & (1 << k)) !== 0) continue;
       const childMask = mask | (1 << k);
-      work += extend(
-        timeline,
-        parent,
-        from,
-        plannable[k] ?? 0,
-        (label) => {
-          const bound = remainingBound(timeline, plannable, childMask, label.time);
-          children.push({ label, mask: childMask, lost: bound.lost, score: label.wait + bound.wait });
-        },
-        BEAM_JOINS_PER_RIDE,
-      );
+      work +=
+        count *
+        extend(
+          timeline,
+          parent,
+          from,
+          plannable[k] ?? 0,
+          (label) => {
+            const bound = remainingBound(timeline, plannable, childMask, label.time);
+            children.push({ label, mask: childMask, lost: bound.lost, score: label.wait + bound.wait });
+          },
+          BEAM_JOINS_PER_RIDE,
+        );
     }
   };
 
@@ -377,7 +382,7 @@ function* localSearch(
       if (evaluations >= budget) break;
       const label = evaluateOrder(timeline, candidate, incumbent, BEAM_JOINS_PER_RIDE);
       evaluations++;
-      work += order.length * 4;
+      work += order.length * order.length * BEAM_JOINS_PER_RIDE;
       if (label && better(label, best)) {
         best = label;
         order = candidate;
@@ -453,6 +458,7 @@ function present(
 function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult> {
   const settings = { ...DEFAULTS, ...options };
   const timeline = buildTimeline(problem);
+  yield;
   const closed: number[] = [];
   const plannable: number[] = [];
   timeline.rides.forEach((line, ride) => {
