@@ -4,8 +4,9 @@
  * party walks to a ride, reads its wait on arrival (linear in time between the day's readings, the
  * first or last reading outside them), waits that long, rides, and walks on; it never idles.
  *
- * The orders themselves come from the optimiser (`src/models/plan/`): every strategy but
- * `no_plan` and `shortest_wait_now` is the optimiser's best order on some view of the waits.
+ * Every strategy but `no_plan` and `shortest_wait_now` is the best order on some view of the
+ * waits, found by an `Optimiser` (the optimiser's contract, `src/models/plan/types.ts`); the
+ * backtest runs `optimiseByEnumeration`, which rides as it scores.
  */
 import type { PlanProblem, PlanResult } from '../models/plan/types.js';
 
@@ -343,8 +344,10 @@ export function plannedWait(
 }
 
 /**
- * Stand-in for the optimiser while `src/models/plan/optimise.ts` is written: every order tried,
- * exact for the few rides a recorded park holds.
+ * Every order tried, each ridden without idling as the backtest scores it: exact for the few rides
+ * a recorded park holds. The service's optimiser (`src/models/plan/optimise.ts`) lets a party wait
+ * before joining a line, so on a wait that falls fast its best order is not the best order ridden
+ * straight through, and hindsight scored that way could be beaten.
  */
 export function optimiseByEnumeration(problem: PlanProblem): PlanResult {
   const indices = problem.rides.map((_, i) => i);
