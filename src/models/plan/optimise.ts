@@ -359,7 +359,27 @@ function* neighbours(order: readonly number[]): Generator<number[]> {
   }
 }
 
-/** First-improvement descent over `neighbours` until no move helps or the budget is spent. */
+/**
+ * A double-bridge kick: cuts the order at three points and swaps the two middle runs, a change no
+ * sequence of the descent's small moves undoes easily. The cuts follow a fixed sequence of `kick`,
+ * so a search is repeatable.
+ */
+function doubleBridge(order: readonly number[], kick: number): number[] {
+  let state = (kick * 2654435761) >>> 0;
+  const draw = (below: number): number => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % below;
+  };
+  const n = order.length;
+  const cuts = [1 + draw(n - 1), 1 + draw(n - 1), 1 + draw(n - 1)].sort((a, b) => a - b);
+  const [i = 1, j = 2, k = 3] = cuts;
+  return [...order.slice(0, i), ...order.slice(j, k), ...order.slice(i, j), ...order.slice(k)];
+}
+
+/**
+ * Iterated local search: a first-improvement descent over `neighbours` until no move helps, then a
+ * kick of the best order and another descent, until the budget of evaluated orders is spent.
+ */
 function* localSearch(
   timeline: ProblemTimeline,
   seed: Label | undefined,
@@ -368,32 +388,46 @@ function* localSearch(
 ): Work<Label | undefined> {
   const planned = orderOf(seed).map((step) => step.ride);
   const unplanned = plannable.filter((ride) => !planned.includes(ride));
-  let order = [...planned, ...unplanned];
-  let best = evaluateOrder(timeline, order);
+  let bestOrder = [...planned, ...unplanned];
+  let best = evaluateOrder(timeline, bestOrder);
   if (seed && (!best || better(seed, best))) best = seed;
   if (!best) return seed;
+  let current = best;
+  let order = bestOrder;
   let evaluations = 1;
   let work = 0;
-  let improved = true;
-  while (improved && evaluations < budget) {
-    improved = false;
-    const incumbent = { count: best.count, wait: best.wait };
-    for (const candidate of neighbours(order)) {
-      if (evaluations >= budget) break;
-      const label = evaluateOrder(timeline, candidate, incumbent, BEAM_JOINS_PER_RIDE);
-      evaluations++;
-      work += order.length * order.length * BEAM_JOINS_PER_RIDE;
-      if (label && better(label, best)) {
-        best = label;
-        order = candidate;
-        improved = true;
-        break;
-      }
-      if (work >= WORK_PER_CHUNK) {
-        work = 0;
-        yield;
+  for (let kick = 1; evaluations < budget; kick++) {
+    let improved = true;
+    while (improved && evaluations < budget) {
+      improved = false;
+      const incumbent = { count: current.count, wait: current.wait };
+      for (const candidate of neighbours(order)) {
+        if (evaluations >= budget) break;
+        const label = evaluateOrder(timeline, candidate, incumbent, BEAM_JOINS_PER_RIDE);
+        evaluations++;
+        work += order.length * order.length * BEAM_JOINS_PER_RIDE;
+        if (label && better(label, current)) {
+          current = label;
+          order = candidate;
+          improved = true;
+          break;
+        }
+        if (work >= WORK_PER_CHUNK) {
+          work = 0;
+          yield;
+        }
       }
     }
+    if (better(current, best)) {
+      best = current;
+      bestOrder = order;
+    }
+    if (bestOrder.length < 4) break;
+    order = doubleBridge(bestOrder, kick);
+    const kicked = evaluateOrder(timeline, order);
+    evaluations++;
+    if (!kicked) break;
+    current = kicked;
   }
   return best;
 }
