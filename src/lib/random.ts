@@ -1,7 +1,7 @@
 /**
- * Seeded, stateless randomness. The simulator never calls Math.random: every draw is a hash of
- * (seed, what, when), so any instance, test or backfill gets the same numbers for the same inputs,
- * in any order of calls.
+ * Seeded, stateless randomness. The simulator and the seeded test problems never call Math.random:
+ * every draw is a hash of (seed, what, when), so any instance, test or backfill gets the same
+ * numbers for the same inputs, in any order of calls.
  */
 
 /** 32-bit FNV-1a of a string: turns ride IDs and park keys into integers once, outside hot paths. */

@@ -11,7 +11,7 @@
 import { holidaysOf } from '../../calendar/holidays.js';
 import { calendarDateOf, dayNumberFromParts, weekdayOf } from './local-time.js';
 import { FITTED_SHAPES } from './fitted-shapes.js';
-import { Rng } from './random.js';
+import { Rng } from '../../lib/random.js';
 
 // The holiday dates are the shared calendar's; the simulator's own holiday periods below build on them.
 export { holidaysOf } from '../../calendar/holidays.js';

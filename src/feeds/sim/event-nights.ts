@@ -30,7 +30,7 @@ import {
   type EventSeries,
 } from '../../calendar/event-nights.js';
 import { calendarDateOf, dayNumberFromParts } from './local-time.js';
-import { mix, unit } from './random.js';
+import { mix, unit } from '../../lib/random.js';
 export interface EventNight {
   readonly description: string;
   readonly series: EventSeries;

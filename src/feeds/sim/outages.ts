@@ -16,7 +16,7 @@
  */
 import type { OperatorStatus } from '../types.js';
 import type { Operator } from './parks.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../../lib/random.js';
 import type { Interval } from './weather.js';
 
 const MINUTE_MS = 60_000;

@@ -10,7 +10,7 @@ import { crowdFactor, resortCrowdFactor } from './calendar.js';
 import { calendarDateOf, dateStringOf, parkDayNumberAt } from './local-time.js';
 import { parkProfileOf, type ParkProfile } from './parks.js';
 import { profileOf, REFURBISHMENTS, scheduledRefurbishment, type AttractionProfile } from './profiles.js';
-import { hashString } from './random.js';
+import { hashString } from '../../lib/random.js';
 import { buildRideTimeline, type ParkDayContext, type RideTimeline } from './ride-day.js';
 import { planSchedule, type DaySchedule } from './schedule.js';
 import { stormsOf, type Interval } from './weather.js';

@@ -16,7 +16,7 @@ import type { Operator } from './parks.js';
 import { clamp } from './calendar.js';
 import { FITTED_SHAPES } from './fitted-shapes.js';
 import { dayNumberFromParts } from './local-time.js';
-import { hashString, mix, Rng } from './random.js';
+import { hashString, mix, Rng } from '../../lib/random.js';
 import type { DailyShape } from './waits.js';
 
 export type Tier = 'headliner' | 'popular' | 'minor';

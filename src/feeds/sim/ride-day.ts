@@ -23,7 +23,7 @@ import { drawOutages, type Outage } from './outages.js';
 import type { Operator } from './parks.js';
 import { singlePassAmount } from './prices.js';
 import type { AttractionProfile } from './profiles.js';
-import { Rng } from './random.js';
+import { Rng } from '../../lib/random.js';
 import { returnModel, returnWindowAt, type ReturnModel } from './return-windows.js';
 import type { DaySchedule, SimWindow } from './schedule.js';
 import { dailyCurve, nextNoise, postedWait, reopenBump, singleRiderWait, updateTimes } from './waits.js';

@@ -16,7 +16,7 @@
  * - Posted waits are multiples of 5 and at least 5 (walk-ons are posted as 5); long lines balk.
  * Each ride re-posts its wait at its own irregular interval of 5-15 minutes.
  */
-import type { Rng } from './random.js';
+import type { Rng } from '../../lib/random.js';
 
 const MINUTE_MS = 60_000;
 

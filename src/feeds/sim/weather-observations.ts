@@ -12,7 +12,7 @@ import type { WeatherAlert, WeatherObservation, WeatherReading } from '../types.
 import type { Region } from './calendar.js';
 import { calendarDateOf, dateStringOf, localInstant, parkDayNumberAt } from './local-time.js';
 import { parkProfileOf } from './parks.js';
-import { hashString, Rng } from './random.js';
+import { hashString, Rng } from '../../lib/random.js';
 import type { Simulator } from './simulator.js';
 import type { Interval } from './weather.js';
 

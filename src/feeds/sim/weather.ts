@@ -7,7 +7,7 @@
  */
 import type { Region } from './calendar.js';
 import { localInstant } from './local-time.js';
-import { Rng } from './random.js';
+import { Rng } from '../../lib/random.js';
 
 export interface Interval {
   /** Epoch ms, whole minutes. */

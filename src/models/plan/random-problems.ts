@@ -4,7 +4,7 @@
  * a while, some are held through a return window; rides stand at random places in a park-sized
  * square.
  */
-import { Rng } from '../../feeds/sim/random.js';
+import { Rng } from '../../lib/random.js';
 import type { MinuteWindow, PlanProblem, PlanRide } from './types.js';
 
 export interface RandomProblemShape {

@@ -9,7 +9,7 @@ import { crowdFactor, isHolidayInfluenced } from '../calendar.js';
 import { calendarDateOf, dateStringOf, dayNumberOf } from '../local-time.js';
 import { parkProfileOf } from '../parks.js';
 import { profileOf } from '../profiles.js';
-import { hashString } from '../random.js';
+import { hashString } from '../../../lib/random.js';
 import type { Simulator } from '../simulator.js';
 import { RECORDED_ATTRACTIONS } from '../../../catalog/recorded-attractions.js';
 import type { ParkRealism, RealismReport, RideRealism, TouringPlansRealism } from './report.js';

@@ -12,7 +12,7 @@ import type { Park, Resort } from '../../../catalog/types.js';
 import type { BusDeparture, BusStop, BusStopKind } from '../../resort-data.js';
 import type { ScheduleFeed } from '../../types.js';
 import { dateStringOf, localInstant, parkDayNumberAt } from '../local-time.js';
-import { hashString, mix, unit } from '../random.js';
+import { hashString, mix, unit } from '../../../lib/random.js';
 
 const MINUTE = 60_000;
 /** Departures further ahead than this are not predicted yet. */

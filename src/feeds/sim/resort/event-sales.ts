@@ -8,7 +8,7 @@ import type { EventNightOffer } from '../../resort-data.js';
 import { eventNightsBetween, type EventNight } from '../event-nights.js';
 import { BoundedCache } from '../../../lib/bounded-cache.js';
 import { dateStringOf, dayNumberOf, localInstant as zoneInstant } from '../local-time.js';
-import { mix, unit } from '../random.js';
+import { mix, unit } from '../../../lib/random.js';
 import { usd } from './demand.js';
 
 /**

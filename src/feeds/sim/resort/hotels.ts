@@ -8,7 +8,7 @@ import type { Resort } from '../../../catalog/types.js';
 import type { Hotel, HotelNight, HotelTier } from '../../resort-data.js';
 import { clamp } from '../calendar.js';
 import { dayNumberOf } from '../local-time.js';
-import { hashString, mix, unit } from '../random.js';
+import { hashString, mix, unit } from '../../../lib/random.js';
 import { dateDemand, demandShare, regionOf, usd } from './demand.js';
 
 interface HotelProfile extends Hotel {

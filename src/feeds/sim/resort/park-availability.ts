@@ -14,7 +14,7 @@ import type { Resort } from '../../../catalog/types.js';
 import type { AccessSegment, ParkAccess, ParkAccessStatus } from '../../resort-data.js';
 import { seasonalFactor } from '../calendar.js';
 import { dayNumberOf, weekdayOf } from '../local-time.js';
-import { mix, unit } from '../random.js';
+import { mix, unit } from '../../../lib/random.js';
 import { dateDemand, regionOf } from './demand.js';
 
 interface PassRule extends AccessSegment {
