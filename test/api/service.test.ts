@@ -160,3 +160,19 @@ describe('what every endpoint shares', () => {
     expect(lines.some((line) => line.reqId === 'log-probe-1' && line.req?.url === '/v1/resorts')).toBe(true);
   });
 });
+
+describe('GET /healthz and /readyz', () => {
+  it('answer a load balancer without counting against any limit, outside the OpenAPI paths', async () => {
+    for (let call = 0; call < 35; call++) {
+      const live = await ctx.server.get('/healthz');
+      expect(live.status).toBe(200);
+      expect(live.headers.get('x-ratelimit-limit')).toBeNull();
+      await live.body?.cancel();
+    }
+    const ready = await ctx.server.get('/readyz');
+    const body = (await ready.json()) as { status: string };
+    expect(ready.status, JSON.stringify(body)).toBe(200);
+    expect(body.status).toBe('ready');
+    expect(Object.keys(ctx.contract.document.paths ?? {})).not.toContain('/readyz');
+  });
+});
