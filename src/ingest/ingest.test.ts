@@ -4,6 +4,8 @@ import { Catalog } from '../catalog/catalog.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
 import type { LiveQueueFeed } from '../feeds/types.js';
 import { ManualClock } from '../lib/clock.js';
+import type { LiveEvent } from '../live/events.js';
+import { LiveReplica } from '../live/live-replica.js';
 import { LiveState } from '../live/live-state.js';
 import { LocalBus } from '../shared-state/bus.js';
 import type { HistoryStore } from '../store/ports.js';
@@ -164,4 +166,87 @@ describe('Ingest from a feed that cannot replay the past', () => {
       ).toBe(true);
     }
   });
+});
+
+describe('Ingest resumed by another leader', () => {
+  const afternoon = START + 15 * HOUR; // every park open, its shows listed
+  const show = 'magic-kingdom_the-hall-of-presidents';
+
+  it('records a show the feed stopped listing during the gap as removed', async () => {
+    const store = await openInMemorySqliteStore();
+    const clock = new ManualClock(afternoon);
+    const before = ingestFor(store, clock);
+    await before.resume();
+    await before.catchUp(afternoon);
+
+    const showEnded: LiveQueueFeed = {
+      readLiveQueues: async (park, at) => {
+        const reading = await feeds.liveQueues.readLiveQueues(park, at);
+        return { ...reading, entries: reading.entries.filter((entry) => entry.ride_id !== show) };
+      },
+    };
+    const after = new Ingest({
+      catalog,
+      liveQueues: showEnded,
+      schedule: feeds.schedule,
+      store,
+      live: new LiveState(clock),
+      bus: new LocalBus(),
+      clock,
+      logger: pino({ level: 'silent' }),
+      coverageStart: '2026-11-20',
+    });
+    await after.resume();
+    const resumedAt = afternoon + 10 * 60_000;
+    await after.catchUp(resumedAt);
+
+    const history = await store.changes(show, 0, resumedAt + 1);
+    expect(history.at(0)?.status).toBe('OPERATING');
+    expect(history.at(-1)).toEqual({
+      ride_id: show,
+      park_key: 'magic-kingdom',
+      at: afternoon + 60_000,
+      status: 'unavailable',
+      standby_wait_minutes: null,
+    });
+  });
+
+  it('publishes no change on taking over from an unchanged feed', async () => {
+    const store = await openInMemorySqliteStore();
+    const clock = new ManualClock(afternoon);
+    const bus = new LocalBus<LiveEvent>();
+    const leader = new Ingest({ ...dependencies(store, clock), bus, live: new LiveState(clock) });
+    const followerLive = new LiveState(clock);
+    let following = true;
+    await new LiveReplica(followerLive, bus, () => !following).start();
+    await leader.resume();
+    await leader.catchUp(afternoon);
+    await leader.refreshAll();
+    expect(followerLive.lastSnapshot('magic-kingdom')).toBeDefined();
+
+    // The leader is gone; the follower takes over within the same simulated minute.
+    following = false;
+    clock.set(afternoon + 5_000);
+    const published: LiveEvent[] = [];
+    bus.subscribe((event) => published.push(event));
+    const successor = new Ingest({ ...dependencies(store, clock), bus, live: followerLive });
+    await successor.resume();
+    await successor.catchUp(clock.now());
+    await successor.refreshAll();
+
+    expect(published.filter((event) => event.type === 'refreshed')).toHaveLength(catalog.parks.length);
+    expect(published.filter((event) => event.type === 'changes')).toEqual([]);
+  });
+
+  function dependencies(store: HistoryStore, clock: ManualClock) {
+    return {
+      catalog,
+      liveQueues: feeds.liveQueues,
+      schedule: feeds.schedule,
+      store,
+      clock,
+      logger: pino({ level: 'silent' }),
+      coverageStart: '2026-11-20',
+    };
+  }
 });

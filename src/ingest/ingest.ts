@@ -15,6 +15,7 @@ import type { LiveState } from '../live/live-state.js';
 import type { LiveBus } from '../live/events.js';
 import type { HistoryStore, IngestBatch } from '../store/ports.js';
 import { BatchBuilder } from './batch-builder.js';
+import { diffEntries } from './diff.js';
 import { ParkIngestor, type ParkStep } from './park-ingestor.js';
 
 /** SPEC: the live snapshot is refreshed at most every 5 seconds. */
@@ -63,9 +64,12 @@ export class Ingest {
 
   constructor(private readonly deps: IngestDependencies) {}
 
-  /** Loads each park's last recorded state, so a restart continues rather than starts over. */
+  /**
+   * Loads each park's last recorded state, so a restart or a takeover continues rather than starts
+   * over: the first step diffs against it, and against what this instance serves already.
+   */
   async resume(): Promise<void> {
-    const { store, catalog, liveQueues, schedule } = this.deps;
+    const { store, catalog, liveQueues, schedule, live } = this.deps;
     const checkpoints = await store.checkpoints();
     for (const park of catalog.parks) {
       const checkpoint = checkpoints.get(park.key);
@@ -83,6 +87,7 @@ export class Ingest {
           latestChanges,
           openOutages,
           open: last ? last.state === 'open' : undefined,
+          served: live.lastSnapshot(park.key),
         }),
       );
     }
@@ -220,18 +225,24 @@ export class Ingest {
     const batch = new BatchBuilder();
     batch.add(step, at);
     await this.flush(batch);
+    // Stream clients hold what this instance served last; after a takeover's catch-up that is not
+    // the ingestor's previous step, so what is published is the difference from what was served.
+    const served = live.lastSnapshot(park.key);
+    const published = served
+      ? diffEntries(new Map(served.entries.map((entry) => [entry.ride_id, entry])), step.snapshot.entries)
+      : step.diff;
     live.update(step.snapshot);
     // Followers (other instances) serve live state from this; it precedes the events it explains.
     await bus.publish({ type: 'refreshed', park_key: park.key, at, snapshot: step.snapshot });
     if (step.transition)
       await bus.publish({ type: 'park', park_key: park.key, at, state: step.transition.state });
-    if (step.diff.changed.length > 0 || step.diff.removed.length > 0) {
+    if (published.changed.length > 0 || published.removed.length > 0) {
       await bus.publish({
         type: 'changes',
         park_key: park.key,
         at,
-        changed: step.diff.changed,
-        removed: step.diff.removed,
+        changed: published.changed,
+        removed: published.removed,
       });
     }
   }

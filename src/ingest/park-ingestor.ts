@@ -5,7 +5,8 @@
  */
 import type { Park } from '../catalog/types.js';
 import type { LiveQueueFeed, ScheduleFeed } from '../feeds/types.js';
-import type { LiveEntry, ParkSnapshot } from '../live/types.js';
+import type { LiveEntry, LiveStatus, ParkSnapshot } from '../live/types.js';
+import { unavailableEntry } from '../live/unavailable.js';
 import type { EndedOutage, NewOutage, Outage, ParkTransition, WaitChange } from '../store/ports.js';
 import { diffEntries, type SnapshotDiff } from './diff.js';
 import { stepOutage, type OpenOutageState } from './outage-machine.js';
@@ -23,11 +24,16 @@ export interface ParkStep {
   readonly transition: ParkTransition | undefined;
 }
 
-/** What a park's ingest resumes from after a restart. */
+/** What a park's ingest resumes from after a restart or a takeover. */
 export interface ParkResumeState {
   readonly latestChanges: readonly WaitChange[];
   readonly openOutages: readonly Outage[];
   readonly open: boolean | undefined;
+  /**
+   * The snapshot this instance serves already (a follower's copy of the last leader's), which
+   * carries what history does not: single-rider waits, priority lanes, estimates, `changed_at`.
+   */
+  readonly served?: ParkSnapshot | undefined;
 }
 
 interface Recorded {
@@ -54,10 +60,41 @@ export class ParkIngestor {
     for (const change of resume?.latestChanges ?? []) {
       this.recorded.set(change.ride_id, { status: change.status, wait: change.standby_wait_minutes });
     }
+    if (resume) this.entries = this.resumedEntries(resume);
     for (const outage of resume?.openOutages ?? []) {
       this.outages.set(outage.ride_id, { status: outage.status, started_at: outage.started_at });
     }
     this.open = resume?.open;
+  }
+
+  /**
+   * The entries the first step diffs against: each attraction as history last recorded it, so one
+   * the feed stopped listing while no instance polled is recorded as removed. A served entry that
+   * agrees with that record stands for it, so a takeover sees no change where none happened.
+   */
+  private resumedEntries(resume: ParkResumeState): Map<string, LiveEntry> {
+    const served = new Map((resume.served?.entries ?? []).map((entry) => [entry.ride_id, entry]));
+    const recorded = new Map(resume.latestChanges.map((change) => [change.ride_id, change]));
+    const entries = new Map<string, LiveEntry>();
+    for (const attraction of this.park.attractions) {
+      const last = recorded.get(attraction.id);
+      if (!last) continue;
+      const unlisted = last.status === 'unavailable' && last.standby_wait_minutes === null;
+      // Shows, experiences and meets are listed only while reported; queued rides always are.
+      if (unlisted && attraction.type !== 'ride') continue;
+      const kept = served.get(attraction.id);
+      if (kept && kept.status === last.status && kept.standby_wait_minutes === last.standby_wait_minutes) {
+        entries.set(attraction.id, kept);
+        continue;
+      }
+      entries.set(attraction.id, {
+        ...unavailableEntry(attraction, last.at),
+        // History records statuses as served.
+        status: last.status as LiveStatus,
+        standby_wait_minutes: last.standby_wait_minutes,
+      });
+    }
+    return entries;
   }
 
   /** The last snapshot's entries, by ride ID. */

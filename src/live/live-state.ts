@@ -42,6 +42,11 @@ export class LiveState {
     this.parks.set(parkKey, { ...record, failedAt: at, failure: message, changes: record.changes + 1 });
   }
 
+  /** The park's last snapshot however old (what this instance served last), for ingest to resume from. */
+  lastSnapshot(parkKey: string): ParkSnapshot | undefined {
+    return this.parks.get(parkKey)?.snapshot;
+  }
+
   /**
    * Names what `view` would say now: it changes with every refresh, failure and change of data
    * status, so a body built from one view can be reused until it does. A number, as it is read on
