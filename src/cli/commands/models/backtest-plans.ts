@@ -1,5 +1,3 @@
-import { existsSync, statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
   BOUNDS,
   CAPTURING,
@@ -11,11 +9,10 @@ import {
   type PlanScore,
 } from '../../../backtest/plans.js';
 import { readTouringPlansCalendars } from '../../../backtest/touringplans-calendar.js';
-import { readTouringPlans } from '../../../backtest/touringplans-reader.js';
 import { dayNumber } from '../../../models/hourly-history.js';
-import { isCalendarDate } from '../../../lib/time.js';
 import { UsageError, type Command } from '../../command.js';
 import { table } from '../../table.js';
+import { parseTouringPlansArgs, readRecordedAttractions } from './touringplans-args.js';
 
 const percent = (value: number) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '-');
 const minutes = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
@@ -124,42 +121,17 @@ export const modelsBacktestPlans: Command = {
     '--touringplans DIR [--json] [--until DATE] [--bound] [--live-next posted|view] [--live-rest nowcast|sqrt|forecast] [--live-variants]',
   summary: "Backtest touring plans (the order of a day's rides) on recorded waits (TouringPlans.com format).",
   async run(args) {
-    let values: {
-      touringplans?: string | undefined;
-      json?: boolean | undefined;
-      until?: string | undefined;
-      bound?: boolean | undefined;
-      'live-next'?: string | undefined;
-      'live-rest'?: string | undefined;
-      'live-variants'?: boolean | undefined;
-    };
-    try {
-      values = parseArgs({
-        args: [...args],
-        options: {
-          touringplans: { type: 'string' },
-          json: { type: 'boolean' },
-          until: { type: 'string' },
-          bound: { type: 'boolean' },
-          'live-next': { type: 'string' },
-          'live-rest': { type: 'string' },
-          'live-variants': { type: 'boolean' },
-        },
-        strict: true,
-      }).values;
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-    const dir = values.touringplans;
-    if (dir === undefined || !existsSync(dir) || !statSync(dir).isDirectory()) {
-      throw new UsageError(
-        `--touringplans must name a directory of <attraction>.csv.gz (or .csv) files (got ${dir ?? 'nothing'})`,
-      );
-    }
-    const until = values.until;
-    if (until !== undefined && !isCalendarDate(until)) {
-      throw new UsageError(`--until must be a date, YYYY-MM-DD (got ${until})`);
-    }
+    const { dir, json, until, values } = parseTouringPlansArgs<{
+      bound?: boolean;
+      'live-next'?: string;
+      'live-rest'?: string;
+      'live-variants'?: boolean;
+    }>(args, {
+      bound: { type: 'boolean' },
+      'live-next': { type: 'string' },
+      'live-rest': { type: 'string' },
+      'live-variants': { type: 'boolean' },
+    });
     const next = values['live-next'] ?? DEFAULT_LIVE_OPTIONS.next;
     const rest = values['live-rest'] ?? DEFAULT_LIVE_OPTIONS.rest;
     if (!(LIVE_NEXT as readonly string[]).includes(next)) {
@@ -168,8 +140,7 @@ export const modelsBacktestPlans: Command = {
     if (!(LIVE_REST as readonly string[]).includes(rest)) {
       throw new UsageError(`--live-rest must be one of ${LIVE_REST.join(', ')} (got ${rest})`);
     }
-    const attractions = readTouringPlans(dir);
-    if (attractions.length === 0) throw new UsageError(`no <attraction>.csv.gz (or .csv) files in ${dir}`);
+    const attractions = readRecordedAttractions(dir);
     const started = performance.now();
     const result = runPlanBacktest(attractions, {
       calendars: readTouringPlansCalendars(dir),
@@ -189,7 +160,7 @@ export const modelsBacktestPlans: Command = {
         `nothing scored: no day in the window with two or more recorded attractions operating\n`,
       );
     }
-    process.stdout.write(values.json === true ? `${JSON.stringify(result)}\n` : formatPlanBacktest(result));
+    process.stdout.write(json ? `${JSON.stringify(result)}\n` : formatPlanBacktest(result));
     return 0;
   },
 };

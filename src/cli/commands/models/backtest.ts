@@ -1,5 +1,3 @@
-import { existsSync, statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
   pooledActualWaits,
   type ActualWaitBound,
@@ -9,11 +7,10 @@ import { pooled, runBacktest, type BacktestResult } from '../../../backtest/back
 import { NOWCAST_CUTS } from '../../../backtest/origins.js';
 import type { ParkScore, TodayLevelScore } from '../../../backtest/park-scores.js';
 import { readTouringPlansCalendars } from '../../../backtest/touringplans-calendar.js';
-import { readTouringPlans } from '../../../backtest/touringplans-reader.js';
 import { dayNumber, isoDateOf } from '../../../models/hourly-history.js';
-import { isCalendarDate } from '../../../lib/time.js';
 import { UsageError, type Command } from '../../command.js';
 import { table } from '../../table.js';
+import { parseTouringPlansArgs, readRecordedAttractions } from './touringplans-args.js';
 
 const percent = (value: number) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '-');
 const minutes = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
@@ -284,44 +281,19 @@ export const modelsBacktest: Command = {
     '--touringplans DIR [--json] [--until DATE] [--history-days N] [--wait-bound] [--crowd-bound] [--nowcast-bound] [--actual-bound]',
   summary: 'Backtest the wait, crowd and actual-wait models on recorded waits (TouringPlans.com format).',
   async run(args) {
-    let values: {
-      touringplans?: string | undefined;
-      json?: boolean | undefined;
-      until?: string | undefined;
-      'history-days'?: string | undefined;
-      'wait-bound'?: boolean | undefined;
-      'crowd-bound'?: boolean | undefined;
-      'nowcast-bound'?: boolean | undefined;
-      'actual-bound'?: boolean | undefined;
-    };
-    try {
-      values = parseArgs({
-        args: [...args],
-        options: {
-          touringplans: { type: 'string' },
-          json: { type: 'boolean' },
-          until: { type: 'string' },
-          'history-days': { type: 'string' },
-          'wait-bound': { type: 'boolean' },
-          'crowd-bound': { type: 'boolean' },
-          'nowcast-bound': { type: 'boolean' },
-          'actual-bound': { type: 'boolean' },
-        },
-        strict: true,
-      }).values;
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-    const dir = values.touringplans;
-    if (dir === undefined || !existsSync(dir) || !statSync(dir).isDirectory()) {
-      throw new UsageError(
-        `--touringplans must name a directory of <attraction>.csv.gz (or .csv) files (got ${dir ?? 'nothing'})`,
-      );
-    }
-    const until = values.until;
-    if (until !== undefined && !isCalendarDate(until)) {
-      throw new UsageError(`--until must be a date, YYYY-MM-DD (got ${until})`);
-    }
+    const { dir, json, until, values } = parseTouringPlansArgs<{
+      'history-days'?: string;
+      'wait-bound'?: boolean;
+      'crowd-bound'?: boolean;
+      'nowcast-bound'?: boolean;
+      'actual-bound'?: boolean;
+    }>(args, {
+      'history-days': { type: 'string' },
+      'wait-bound': { type: 'boolean' },
+      'crowd-bound': { type: 'boolean' },
+      'nowcast-bound': { type: 'boolean' },
+      'actual-bound': { type: 'boolean' },
+    });
     const historyText = values['history-days'];
     const historyDays = historyText === undefined ? undefined : Number(historyText);
     if (historyDays !== undefined && (!/^\d+$/.test(historyText ?? '') || historyDays < 1)) {
@@ -329,8 +301,7 @@ export const modelsBacktest: Command = {
         `--history-days must be a whole number of days, 1 or more (got ${historyText ?? ''})`,
       );
     }
-    const attractions = readTouringPlans(dir);
-    if (attractions.length === 0) throw new UsageError(`no <attraction>.csv.gz (or .csv) files in ${dir}`);
+    const attractions = readRecordedAttractions(dir);
     const started = performance.now();
     const result = runBacktest(attractions, {
       waitBound: values['wait-bound'] === true,
@@ -356,7 +327,7 @@ export const modelsBacktest: Command = {
           : `the files' days run ${isoDateOf(first)} to ${isoDateOf(last)}`;
       process.stderr.write(`nothing scored: no recorded day in the 365 days ending at ${until} (${span})\n`);
     }
-    process.stdout.write(values.json === true ? `${JSON.stringify(result)}\n` : formatBacktest(result));
+    process.stdout.write(json ? `${JSON.stringify(result)}\n` : formatBacktest(result));
     return 0;
   },
 };
