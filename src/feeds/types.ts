@@ -6,8 +6,8 @@
 import type { AttractionType, Park, PriorityLaneType } from '../catalog/types.js';
 
 /**
- * How long a successful read stays current (DESIGN: live data older than two minutes is not
- * served); the live state and the adapters that keep a read between polls share it.
+ * How long an adapter keeps a successful upstream read usable between its own reads (an upstream
+ * read less often than ingest polls). Whether live data is served is the live state's window.
  */
 export const STALE_AFTER_MS = 2 * 60_000;
 

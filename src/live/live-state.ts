@@ -1,11 +1,18 @@
 /**
  * The current snapshot of each park and whether it may be served. Live data is current while the
- * park's last successful refresh is under two minutes old and no refresh has failed since (DESIGN):
- * otherwise the park is `unavailable` and no numbers are served.
+ * park's last successful refresh is younger than the freshness window and no refresh has failed
+ * since: otherwise the park is `unavailable` and no numbers are served.
  */
-import { STALE_AFTER_MS } from '../feeds/types.js';
 import type { Clock } from '../lib/clock.js';
 import type { ParkSnapshot } from './types.js';
+
+/**
+ * How long a park's last successful refresh stays `live`: three polls of the 5-second refresh
+ * (SPEC). A refresh stamps the snapshot with the poll's time whatever the upstream's own cadence,
+ * so a real feed read less often (its adapter keeps the read between polls) stays live while it
+ * is polled; past this, ingest has stopped or stalled and the numbers are not served.
+ */
+export const LIVE_FRESH_FOR_MS = 15_000;
 
 export type DataStatus = 'live' | 'unavailable';
 
@@ -56,7 +63,7 @@ export class LiveState {
     const record = this.parks.get(parkKey);
     if (!record) return 0;
     const stale =
-      record.snapshot !== undefined && this.clock.now() - record.snapshot.refreshed_at >= STALE_AFTER_MS;
+      record.snapshot !== undefined && this.clock.now() - record.snapshot.refreshed_at >= LIVE_FRESH_FOR_MS;
     return record.changes * 2 + (stale ? 1 : 0);
   }
 
@@ -74,8 +81,10 @@ export class LiveState {
     if (record.failedAt !== undefined && record.failedAt >= snapshot.refreshed_at) {
       return unavailable(`The last upstream refresh failed: ${record.failure ?? 'unknown error'}.`);
     }
-    if (this.clock.now() - snapshot.refreshed_at >= STALE_AFTER_MS) {
-      return unavailable('The last successful upstream refresh is more than 2 minutes old.');
+    if (this.clock.now() - snapshot.refreshed_at >= LIVE_FRESH_FOR_MS) {
+      return unavailable(
+        `The last successful upstream refresh is more than ${LIVE_FRESH_FOR_MS / 1000} seconds old.`,
+      );
     }
     return { data_status: 'live', snapshot, refreshed_at, reason: undefined };
   }

@@ -15,7 +15,7 @@ import { presentLiveEntry, type LiveEntryView } from './live-entry.js';
 export const ParkWaitsStatusProperties = {
   data_status: Type.Union([Type.Literal('live'), Type.Literal('unavailable')], {
     description:
-      'live: from a refresh under 2 minutes old. unavailable: no current live data; queued rides are listed with status unavailable and no numbers.',
+      'live: from a refresh under 15 seconds old (three 5-second polls). unavailable: no current live data; queued rides are listed with status unavailable and no numbers.',
   }),
   park_status: Nullable(
     Type.Union([Type.Literal('open'), Type.Literal('closed')], {
