@@ -11,8 +11,9 @@
  *
  * Each subscriber's channel entry remembers the `data_status` of the last snapshot it was sent. A
  * subscriber whose park was unavailable gets a fresh `snapshot` instead of `changes` once the park
- * is live again; and a periodic check sends a new snapshot when a park turns stale (no refresh for
- * 2 minutes) or recovers without any change, which the bus does not announce.
+ * is live again; and a periodic check sends a new snapshot when a park turns stale (no refresh
+ * within the live state's freshness window) or recovers without any change, which the bus does
+ * not announce.
  */
 import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';
