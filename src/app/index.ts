@@ -28,6 +28,7 @@ import { OutageService } from '../services/outages.js';
 import { ParkHoursService } from '../services/park-hours.js';
 import { ShowtimesService } from '../services/showtimes.js';
 import { BestTimesService } from '../services/best-times.js';
+import { PlanService } from '../services/plan.js';
 import { ParkModelService } from '../services/models/index.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
@@ -182,6 +183,8 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     new RateLimits((tier) => shared.counters(tier), clock),
     config.providerData,
   );
+  const outages = new OutageService(stores.history, live, reopening, clock);
+  const parkHours = new ParkHoursService(feeds.schedule);
   const context: ApiContext = {
     config,
     clock,
@@ -191,16 +194,17 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     services: {
       live,
       history: new RideHistoryService(stores.history, live, clock),
-      outages: new OutageService(stores.history, live, reopening, clock),
+      outages,
       reopening,
       reliability,
       priorityLane: new PriorityLaneService(feeds.priorityPrices, live, clock),
       resortData: new ResortDataService(resortState, stores.resortData, feeds, clock),
-      parkHours: new ParkHoursService(feeds.schedule),
+      parkHours,
       showtimes: new ShowtimesService(feeds.showtimes, clock),
       conditions,
       models,
       bestTimes: new BestTimesService(models, feeds.schedule, feeds.operatorForecast, clock),
+      plan: new PlanService(models, parkHours, live, outages, clock),
       signup: new SignupService(stores.accounts, clock),
     },
     access,

@@ -18,6 +18,8 @@ export interface QueryParam<T> {
   readonly rule: string;
   /** Whether a request must send it (declared as required in the OpenAPI document); absent: optional. */
   readonly required?: boolean;
+  /** Whether it may be sent more than once: the values reach `parse` joined by commas. */
+  readonly repeatable?: boolean;
   /** Parses the value as sent (undefined when absent); ApiError(invalid_request) otherwise. */
   parse(raw: string | undefined, name: string): T;
 }
@@ -213,7 +215,7 @@ export function parsePath<P extends PathParams>(
 
 /**
  * Parses every declared query parameter from the parsed query string. Undeclared parameters are
- * ignored; a parameter given twice is refused.
+ * ignored; a parameter given twice is refused unless it is repeatable.
  */
 export function parseQuery<Q extends QueryParams>(
   declared: Q,
@@ -222,10 +224,10 @@ export function parseQuery<Q extends QueryParams>(
   const values: Record<string, unknown> = {};
   for (const [name, param] of Object.entries(declared)) {
     const value = raw[name];
-    if (typeof value === 'object') {
+    if (typeof value === 'object' && !param.repeatable) {
       throw invalid('query', name, `it was given ${value.length} times; send it once`, param.rule);
     }
-    values[name] = param.parse(value, name);
+    values[name] = param.parse(typeof value === 'object' ? value.join(',') : value, name);
   }
   return values as QueryValues<Q>;
 }

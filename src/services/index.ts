@@ -11,6 +11,7 @@ import type { ShowtimesService } from './showtimes.js';
 import type { BestTimesService } from './best-times.js';
 import type { ParkModelService } from './models/index.js';
 import type { ReopeningService } from './reopening/index.js';
+import type { PlanService } from './plan.js';
 import type { PriorityLaneService } from './priority-lane.js';
 import type { ReliabilityService } from './reliability.js';
 import type { ResortDataService } from './resort-data.js';
@@ -37,6 +38,8 @@ export interface Services {
   /** Wait models, typical waits, the crowd index and crowd forecasts, recomputed and cached. */
   readonly models: ParkModelService;
   readonly bestTimes: BestTimesService;
+  /** Touring plans: a party's rides ordered from the predicted (today: live) waits. */
+  readonly plan: PlanService;
   /** Free-key sign-up from the website. */
   readonly signup: SignupService;
 }

@@ -101,4 +101,17 @@ export const SPEC_PARAMETERS: Readonly<Record<string, Readonly<Record<string, Sp
   },
   '/v1/resorts/{resort}/buses/stops': { resort },
   '/v1/resorts/{resort}/buses': { resort, stop: { in: 'query', type: 'string', required: true } },
+  // Beyond the spec's table: touring plans (issue 47).
+  '/v1/parks/{park}/plan': {
+    park,
+    rides: { in: 'query', type: 'string', required: true },
+    date: date(29),
+    start: { in: 'query', type: 'string', required: false, pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+    end: { in: 'query', type: 'string', required: false, pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+    pace: { in: 'query', type: 'string', required: false },
+    break: { in: 'query', type: 'string', required: false },
+    return: { in: 'query', type: 'string', required: false },
+    done: { in: 'query', type: 'string', required: false },
+    from: { in: 'query', type: 'string', required: false },
+  },
 };

@@ -11,6 +11,7 @@ import { getParkRide } from './parks/get-park-ride.js';
 import { getPriorityLane } from './parks/get-priority-lane.js';
 import { getReliability } from './parks/get-reliability.js';
 import { getWaits } from './parks/get-waits.js';
+import { getPlan } from './parks/get-plan.js';
 import { listOutagesToday } from './parks/list-outages-today.js';
 import { listParks } from './parks/list-parks.js';
 import { listRides } from './parks/list-rides.js';
@@ -57,6 +58,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   listEvents,
   listBusStops,
   listBusDepartures,
+  // Beyond the spec's table: touring plans.
+  getPlan,
 ];
 
 /** The data endpoints: every endpoint that takes a key and counts against the limits. */
