@@ -12,6 +12,7 @@ import { storeCopy } from './commands/store/copy.js';
 import { modelsBacktest } from './commands/models/backtest.js';
 import { modelsBacktestOutages } from './commands/models/backtest-outages.js';
 import { modelsBacktestPlans } from './commands/models/backtest-plans.js';
+import { planPrint } from './commands/plan/print.js';
 import { simRealism } from './commands/sim/realism.js';
 import { UsageError, type Command } from './command.js';
 
@@ -25,6 +26,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'models backtest-outages': modelsBacktestOutages,
   'models backtest-plans': modelsBacktestPlans,
   'sim realism': simRealism,
+  plan: planPrint,
 };
 
 function usage(): string {
@@ -35,14 +37,16 @@ function usage(): string {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const name = argv.slice(0, 2).join(' ');
+  // Most commands are a noun and a verb; `plan` is one word.
+  const pair = argv.slice(0, 2).join(' ');
+  const name = COMMANDS[pair] ? pair : (argv[0] ?? '');
   const command = COMMANDS[name];
   if (!command) {
     process.stderr.write(argv.length === 0 ? usage() : `unknown command "${name}"\n\n${usage()}`);
     return 64;
   }
   try {
-    return await command.run(argv.slice(2), loadConfig());
+    return await command.run(argv.slice(name.split(' ').length), loadConfig());
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\nusage: npm run --silent cli -- ${name} ${command.usage}\n`);
