@@ -188,6 +188,8 @@ export class PlanService {
     const doneIds = new Set(request.done.map((ride) => ride.id));
     const returns = new Map(request.returns.map((entry) => [entry.ride.id, entry.window] as const));
 
+    // Outside the operating hours every ride reads closed: that says nothing of the rest of the day.
+    const openNow = now >= operating.opens_at && now < operating.closes_at;
     const notPlanned: { ride: Attraction; reason: NotPlannedReason }[] = [];
     const candidates: { ride: Attraction; hours: HourlyForecast; downUntil: number; live?: LiveEntry }[] = [];
     for (const ride of request.rides) {
@@ -197,12 +199,12 @@ export class PlanService {
         notPlanned.push({ ride, reason: 'refurbishment' });
         continue;
       }
-      if (entry?.status === 'CLOSED' && !returns.has(ride.id)) {
+      if (openNow && entry?.status === 'CLOSED' && !returns.has(ride.id)) {
         notPlanned.push({ ride, reason: 'closed' });
         continue;
       }
       let downUntil = Number.NEGATIVE_INFINITY;
-      if (entry && DOWN_STATUSES.has(entry.status)) {
+      if (openNow && entry && DOWN_STATUSES.has(entry.status)) {
         const outage = await this.outages.openFor(park, ride.id);
         downUntil = outage?.reopening?.expected_at ?? endAt;
         if (downUntil >= endAt) {

@@ -63,6 +63,17 @@ describe('GET /v1/parks/{park}/plan', () => {
     expect(plan.lower_bound_wait_minutes).toBeLessThanOrEqual(plan.totals.wait_minutes + 0.1);
   });
 
+  it('plans today from the live data before the opening, from the opening, every ride standby', async () => {
+    const path = `/v1/parks/mk/plan?rides=${RIDES.join(',')}`;
+    const received = await get(path);
+    expectSuccess(received, ctx.contract, path, { maxAge: 60, attributionUrl: ATTRIBUTION });
+    expect(received.body.date).toBe(TODAY);
+    expect(received.body.basis).toBe('live');
+    expect(received.body.not_planned.filter((n) => n.reason === 'closed')).toEqual([]);
+    expect(Date.parse(received.body.start_at)).toBeGreaterThan(clock.now());
+    expect(received.body.steps.every((step) => step.estimated_actual_wait_minutes === null)).toBe(true);
+  });
+
   it('rides a held return window inside it, leaves out what is done, and keeps to the break', async () => {
     const path = `/v1/parks/mk/plan?rides=${RIDES.join(',')}&done=haunted-mansion&return=space-mountain@10:00-11:00&break=12:00-13:00&pace=slow`;
     const received = await get(path);
@@ -124,5 +135,23 @@ describe('GET /v1/parks/{park}/plan', () => {
     ['no rides', '', /"rides".*required/],
   ])('refuses %s with 400 saying how to fix it', async (_case, query, message) => {
     await refused(`/v1/parks/mk/plan${query}`, message);
+  });
+});
+
+describe('re-planning during the day', () => {
+  it('starts now, from the ride where the party stands, without the rides already done', async () => {
+    clock.set('2026-11-24T17:02:30Z');
+    await ctx.server.app.ingest.refreshAll();
+    const path = `/v1/parks/mk/plan?rides=${RIDES.join(',')}&done=haunted-mansion,space-mountain&from=peter-pans-flight`;
+    const received = await get(path);
+    expectSuccess(received, ctx.contract, path, { maxAge: 60, attributionUrl: ATTRIBUTION });
+    const plan = received.body;
+    expect(plan.basis).toBe('live');
+    expect(plan.start_at).toBe('2026-11-24T17:02:00.000Z');
+    const ids = [...plan.steps, ...plan.not_planned].map((entry) => entry.ride_id);
+    expect(ids).not.toContain('magic-kingdom_haunted-mansion');
+    expect(ids).not.toContain('magic-kingdom_space-mountain');
+    expect(ids).toHaveLength(RIDES.length - 2);
+    for (const step of plan.steps) expect(Date.parse(step.arrive_at)).toBeGreaterThan(clock.now());
   });
 });
