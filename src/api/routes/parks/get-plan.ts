@@ -117,6 +117,17 @@ const RETURN_PARAM: QueryParam<RawReturn[]> = {
 
 const RIDES_DESCRIPTION = `Rides to plan, comma-separated: ride IDs, slugs or names within the park (as in /v1/parks/{park}/rides/{ride}); 1 to ${PLAN_MAX_RIDES}, each once`;
 
+const RIDES_RULE = `${RIDES_DESCRIPTION} (required).`;
+/**
+ * `rides` is required, but checked in `resolve` after the date and `from`: a request whose date or
+ * `from` is wrong hears about that first, whatever else it lacks.
+ */
+const RIDES_PARAM: QueryParam<string | undefined> = {
+  ...textParam({ required: false, description: RIDES_DESCRIPTION, maxLength: 2000 }),
+  rule: RIDES_RULE,
+  required: true,
+};
+
 const StepSchema = Type.Object(
   {
     ride_id: Type.String(),
@@ -228,7 +239,7 @@ function ridesOf(context: ApiContext, park: Park, names: readonly string[], para
       const problem =
         found.kind === 'ambiguous'
           ? `${quoted(name)} names ${found.candidates.length} rides (${found.candidates.map((r) => r.id).join(', ')}); use a ride ID`
-          : `${quoted(name)} is not a ride of ${park.name}; ride IDs, slugs and names are listed at ${listing}`;
+          : `${quoted(name)} is not one of the ${park.attractions.length} rides of ${park.name}; their IDs, slugs and names are listed at ${listing}`;
       throw new ApiError('invalid_request', `Invalid query parameter "${parameter}": ${problem}.`);
     }
     if (seen.has(found.ride.id)) {
@@ -256,7 +267,7 @@ export const getPlan = defineEndpoint({
   tag: 'Parks',
   params: { park: PARK_PARAM },
   query: {
-    rides: textParam({ required: true, description: RIDES_DESCRIPTION, maxLength: 2000 }),
+    rides: RIDES_PARAM,
     date: dateParam(DATE_BOUNDS),
     start: clockTimeParam(
       'when the party starts; default the opening (or now, when planning today after opening).',
@@ -288,6 +299,10 @@ export const getPlan = defineEndpoint({
   resolve: ({ params, query }, context): { key: string; version: string; input: PlanInput } => {
     const park = requirePark(context, params.park);
     const date = resolveDate(query.date, park.time_zone, context.clock.now(), DATE_BOUNDS);
+    const from = query.from === undefined ? undefined : ridesOf(context, park, [query.from], 'from')[0];
+    if (query.rides === undefined) {
+      throw invalidQuery('rides', 'it is required', RIDES_RULE);
+    }
     const names = listOf(query.rides);
     if (names.length > PLAN_MAX_RIDES) {
       throw new ApiError(
@@ -311,7 +326,6 @@ export const getPlan = defineEndpoint({
       window,
     }));
     const done = ridesOf(context, park, listOf(query.done), 'done');
-    const from = query.from === undefined ? undefined : ridesOf(context, park, [query.from], 'from')[0];
     if (query.start !== undefined && query.end !== undefined && query.end <= query.start) {
       throw new ApiError(
         'invalid_request',
