@@ -186,7 +186,7 @@ describe('optimisePlan searches many rides', () => {
     ] as const) {
       const problem = randomProblem(seed, { rides, end: 23 * 60 });
       const quick = optimisePlan(problem);
-      const long = optimisePlan(problem, { beamWidth: 400, localSearchEvaluations: 40_000 });
+      const long = optimisePlan(problem, { beamWidth: 200, localSearchEvaluations: 20_000 });
       expect(quick.method).toBe('search');
       expect(quick.steps.length, `seed ${seed}`).toBe(long.steps.length);
       expect(quick.totalWaitMinutes, `seed ${seed}`).toBeLessThanOrEqual(long.totalWaitMinutes * 1.01);
