@@ -6,6 +6,7 @@
  * cannot serve (starting, draining) is `unavailable`.
  */
 import type { Clock } from '../lib/clock.js';
+import { LIVE_FRESH_FOR_MS } from '../live/live-state.js';
 
 /** A shared dependency as its circuit breaker sees it. */
 export interface DependencyState {
@@ -36,8 +37,11 @@ export interface ReadinessReport {
   readonly checks: readonly ReadinessCheck[];
 }
 
-/** Live data older than this (six 5-second polls missed) is stale: ingest or its feed stopped. */
-export const INGEST_STALE_AFTER_MS = 30_000;
+/**
+ * Ingest is stale when no park's live data is fresh: the same window after which `/waits` says
+ * `unavailable`, so readiness and the data never disagree about whether ingest is running.
+ */
+export const INGEST_STALE_AFTER_MS = LIVE_FRESH_FOR_MS;
 
 export interface ReadinessDependencies {
   readonly clock: Clock;
