@@ -1,6 +1,7 @@
 /** The stores on one migrated database, the same for every engine: each driver opens, this assembles. */
 import type { Kysely } from 'kysely';
 import { KyselyAccountStore } from './kysely-account-store.js';
+import { KyselyCatalogKeyStore } from './kysely-catalog-key-store.js';
 import { KyselyHistoryStore, type KyselyHistoryStoreOptions } from './kysely-history-store.js';
 import { KyselyKeyStore } from './kysely-key-store.js';
 import { KyselyResortDataStore } from './kysely-resort-data-store.js';
@@ -15,6 +16,7 @@ export function kyselyStores(db: Kysely<Database>, historyOptions?: KyselyHistor
     keys: new KyselyKeyStore(db),
     resortData: new KyselyResortDataStore(db),
     accounts: new KyselyAccountStore(db),
+    catalogKeys: new KyselyCatalogKeyStore(db),
     close: () => history.close(),
   };
 }

@@ -197,12 +197,46 @@ export interface AccountStore {
 }
 
 /** Everything persistence offers, opened together on one database. */
+/** What a catalog key belongs to: a discovered resort, park or ride. */
+export type CatalogEntryKind = 'resort' | 'park' | 'ride';
+
+/** A key handed out to something a feed discovered, with what the feed last said about it. */
+export interface CatalogEntry {
+  /** The feed that listed it (FEED's name). */
+  readonly source: string;
+  readonly kind: CatalogEntryKind;
+  /** '' for resorts and parks; a ride's park feed ID. */
+  readonly scope: string;
+  readonly feed_id: string;
+  readonly key: string;
+  readonly aliases: readonly string[];
+  /** What the feed last said (stored as JSON). */
+  readonly record: unknown;
+  readonly first_seen_at: number;
+  readonly last_seen_at: number;
+  /** When the feed stopped listing it; null while listed. */
+  readonly removed_at: number | null;
+}
+
+export interface CatalogKeyStore {
+  /** Every entry of the source, by kind, scope and feed ID. */
+  catalogEntries(source: string): Promise<CatalogEntry[]>;
+  /**
+   * Adds or updates entries in one transaction. The key, aliases and first sighting of an entry
+   * already stored are kept (a published key never changes); a second entry under a stored key
+   * is refused.
+   */
+  saveCatalogEntries(entries: readonly CatalogEntry[]): Promise<void>;
+}
+
 export interface Stores {
   readonly history: HistoryStore;
   readonly keys: KeyStore;
   /** What the resort-wide families need remembered (event nights' first sell-out). */
   readonly resortData: ResortDataStore;
   readonly accounts: AccountStore;
+  /** Keys published for the parks, resorts and rides a feed discovered. */
+  readonly catalogKeys: CatalogKeyStore;
   close(): Promise<void>;
 }
 

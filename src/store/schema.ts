@@ -75,7 +75,21 @@ export interface AccountsTable {
   created_at: EpochMs;
 }
 
+export interface CatalogKeysTable {
+  source: string;
+  kind: string;
+  scope: string;
+  feed_id: string;
+  key: string;
+  aliases: string;
+  record: string;
+  first_seen_at: EpochMs;
+  last_seen_at: EpochMs;
+  removed_at: NullableEpochMs;
+}
+
 export interface Database {
+  catalog_keys: CatalogKeysTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   wait_changes: WaitChangesTable;

@@ -2,6 +2,7 @@ import { afterAll, expect, it } from 'vitest';
 import { ConfigError } from '../../config/index.js';
 import { describeWithDatabases, freshDatabase, type FreshDatabase } from '../../../test/support/scale-out.js';
 import { describeAccountStoreContract } from '../contract/account-store.js';
+import { describeCatalogKeyStoreContract } from '../contract/catalog-key-store.js';
 import { describeHistoryStoreContract } from '../contract/history-store.js';
 import { describeKeyStoreContract } from '../contract/key-store.js';
 import { describeResortDataStoreContract } from '../contract/resort-data-store.js';
@@ -25,6 +26,7 @@ describeWithDatabases('postgres store', () => {
   describeKeyStoreContract('postgres', openFresh);
   describeResortDataStoreContract('postgres', openFresh);
   describeAccountStoreContract('postgres', openFresh);
+  describeCatalogKeyStoreContract('postgres', openFresh);
 
   it('runs every listed migration once, also when instances start together', async () => {
     const database = await freshDatabase();

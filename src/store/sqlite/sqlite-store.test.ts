@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config/index.js';
 import { describeHistoryStoreContract } from '../contract/history-store.js';
 import { describeAccountStoreContract } from '../contract/account-store.js';
+import { describeCatalogKeyStoreContract } from '../contract/catalog-key-store.js';
 import { describeKeyStoreContract } from '../contract/key-store.js';
 import { describeResortDataStoreContract } from '../contract/resort-data-store.js';
 import { KyselyHistoryStore } from '../kysely-history-store.js';
@@ -25,6 +26,7 @@ describeHistoryStoreContract('sqlite, in memory', openInMemorySqliteStore);
 describeKeyStoreContract('sqlite, in memory', openInMemorySqliteStores);
 describeResortDataStoreContract('sqlite, in memory', openInMemorySqliteStores);
 describeAccountStoreContract('sqlite, in memory', openInMemorySqliteStores);
+describeCatalogKeyStoreContract('sqlite, in memory', openInMemorySqliteStores);
 
 /** The history store of `<dataDir>/queuecast.db` (closing it closes the database). */
 async function openSqliteStore(dataDir: string) {
