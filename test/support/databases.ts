@@ -80,12 +80,12 @@ export function aptInstall(packages: readonly string[]): string | undefined {
 }
 
 /** The `postgres` system user's uid (`-u`) or gid (`-g`). */
-function numericId(flag: '-u' | '-g'): number {
+export function numericId(flag: '-u' | '-g'): number {
   return Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
 }
 
 /** The newest Debian PostgreSQL bin directory, if any. */
-function postgresBin(): string | undefined {
+export function postgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   try {
     const versions = readdirSync(root)
