@@ -37,6 +37,7 @@ function line(minute: number, stats: WindowStats): string {
     `min ${String(minute).padStart(3)}: ${stats.answers} answers, ${stats.serverErrors} 5xx ` +
     `(${stats.documented503} documented 503), ${stats.non503Errors} non-503 errors, ` +
     `p99 ${stats.p99Ms.toFixed(1)} ms, ${stats.missingRateLimit} without rate-limit headers, ` +
+    `${stats.invalidBodies.length} of ${stats.validatedBodies} checked bodies off the OpenAPI document, ` +
     `stream ${stats.streamMessages.ws} ws + ${stats.streamMessages.sse} sse messages, ` +
     `${disconnects} disconnects, ${stats.inventedChanges.length} invented changes, RSS ${rss}, ` +
     `history ${stats.historyRows ?? 'n/a'} rows`
@@ -90,6 +91,8 @@ try {
       faults.push(report);
       windows.push(report.during);
       print(describeFault(report));
+      for (const problem of [...report.during.inventedChanges, ...report.during.invalidBodies].slice(0, 5))
+        print(`  ${problem}`);
       const history = await scenario.compareHistory();
       histories.push(history);
       print(describeHistory(history));
@@ -98,6 +101,8 @@ try {
     const stats = await scenario.closeWindow();
     windows.push(stats);
     print(line(minute, stats));
+    for (const problem of [...stats.inventedChanges, ...stats.invalidBodies].slice(0, 5))
+      print(`  ${problem}`);
   }
   const history = await scenario.compareHistory();
   histories.push(history);
@@ -117,6 +122,7 @@ const lost = histories.reduce((total, h) => Math.max(total, h.lost), 0);
 const extra = histories.reduce((total, h) => Math.max(total, h.extra), 0);
 const duplicated = histories.reduce((total, h) => Math.max(total, h.duplicated), 0);
 const invented = sum((stats) => stats.inventedChanges.length);
+const invalid = windows.flatMap((stats) => stats.invalidBodies);
 print('summary:');
 print(
   `  ${sum((stats) => stats.answers)} answers; ${undocumented} 5xx outside the documented 503s ` +
@@ -128,7 +134,10 @@ print(
 );
 print(`  stream: ${invented} invented changes`);
 print(
+  `  bodies off the OpenAPI document: ${invalid.length}${invalid.length > 0 ? ` (${invalid.slice(0, 3).join(' | ')})` : ''}`,
+);
+print(
   `  RSS: ${firstRss.map((mb) => mb.toFixed(0)).join('/')} MB after minute 2 → ${lastRss.map((mb) => mb.toFixed(0)).join('/')} MB at the end`,
 );
 for (const report of faults) print(`  ${describeFault(report)}`);
-process.exitCode = undocumented + lost + extra + duplicated + invented > 0 ? 1 : 0;
+process.exitCode = undocumented + lost + extra + duplicated + invented + invalid.length > 0 ? 1 : 0;

@@ -15,12 +15,15 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { cliOn, startInstance, type Instance } from '../../test/support/instances.js';
+import { OpenApiContract } from '../../test/support/openapi.js';
 import { SimulatedReference, type ChangesMessage, type HistoryComparison } from './reference.js';
 import { privatePostgres, privateRedis, type RestartableServer } from './servers.js';
 import { isChanges, sseClient, webSocketClient, type StreamClient, type StreamMessage } from './streams.js';
 
 const SECOND = 1_000;
 const READYZ_POLL_MS = 250;
+/** Every error answer is checked against the OpenAPI document, and one success in this many. */
+const VALIDATE_ONE_SUCCESS_IN = 10;
 
 /** The shift that puts every instance's clock (and the reference's) at 18:00 UTC today. */
 export const CLOCK_OFFSET_MS = (() => {
@@ -52,6 +55,9 @@ export interface WindowStats {
   readonly p99MsByEndpoint: Readonly<Partial<Record<Endpoint, number>>>;
   /** Counted answers without X-RateLimit-Limit. */
   readonly missingRateLimit: number;
+  /** Answers checked against the served OpenAPI document, and those it does not accept. */
+  readonly validatedBodies: number;
+  readonly invalidBodies: readonly string[];
   readonly streamMessages: { readonly ws: number; readonly sse: number };
   readonly messageTypes: Readonly<Record<string, number>>;
   /** Stream connections that ended, per instance. */
@@ -98,6 +104,8 @@ interface Accumulator {
   latencies: number[];
   latenciesByEndpoint: Partial<Record<Endpoint, number[]>>;
   missingRateLimit: number;
+  validatedBodies: number;
+  invalidBodies: string[];
   streamMessages: { ws: number; sse: number };
   messageTypes: Record<string, number>;
   disconnects: Record<string, number>;
@@ -116,6 +124,8 @@ function freshAccumulator(): Accumulator {
     latencies: [],
     latenciesByEndpoint: {},
     missingRateLimit: 0,
+    validatedBodies: 0,
+    invalidBodies: [],
     streamMessages: { ws: 0, sse: 0 },
     messageTypes: {},
     disconnects: {},
@@ -168,6 +178,7 @@ export class SoakScenario {
   private keys: string[] = [];
   private rides: string[] = [];
   private requestCount = 0;
+  private contract: OpenApiContract | undefined;
 
   private constructor(
     private readonly postgres: RestartableServer,
@@ -203,6 +214,7 @@ export class SoakScenario {
         }),
       );
       scenario.rides = await scenario.someRides();
+      scenario.contract = await OpenApiContract.fetch(scenario.slot('A').instance.url);
       scenario.openStreams();
       scenario.runBackground();
       await reference.advance(simulatedNow());
@@ -226,6 +238,11 @@ export class SoakScenario {
     const slot = this.slots.get(name);
     if (!slot) throw new Error(`no instance ${name}`);
     return slot;
+  }
+
+  /** The base URL of instance `name` (A or B) now. */
+  url(name: string): string {
+    return this.slot(name).instance.url;
   }
 
   /** The instance that leads ingest now (its latest leadership log line says so). */
@@ -374,8 +391,19 @@ export class SoakScenario {
         headers,
         signal: AbortSignal.timeout(10_000),
       });
-      await response.arrayBuffer();
+      const text = await response.text();
       const ms = performance.now() - started;
+      if (this.contract && (response.status >= 300 || n % VALIDATE_ONE_SUCCESS_IN === 0)) {
+        window.validatedBodies += 1;
+        let problems: string[];
+        try {
+          problems = this.contract.validate(path, response.status, JSON.parse(text));
+        } catch {
+          problems = ['not JSON'];
+        }
+        if (problems.length > 0 && window.invalidBodies.length < 10)
+          window.invalidBodies.push(`${response.status} ${path}: ${problems.slice(0, 3).join('; ')}`);
+      }
       window.answers += 1;
       window.statuses[response.status] = (window.statuses[response.status] ?? 0) + 1;
       window.latencies.push(ms);
@@ -413,6 +441,8 @@ export class SoakScenario {
       p99Ms: p99(closing.latencies),
       p99MsByEndpoint: byEndpoint,
       missingRateLimit: closing.missingRateLimit,
+      validatedBodies: closing.validatedBodies,
+      invalidBodies: closing.invalidBodies,
       streamMessages: closing.streamMessages,
       messageTypes: closing.messageTypes,
       disconnects: closing.disconnects,
