@@ -28,6 +28,8 @@ interface ParkReference {
   readonly rows: string[];
   /** Per minute (from the watch start): each ride's `status/wait`, and the ids that changed. */
   readonly minutes: Map<number, { states: Map<string, string>; changed: Set<string> }>;
+  /** Steps in progress: callers advancing one park at once take turns, so no minute is stepped twice. */
+  stepping: Promise<void>;
 }
 
 export interface HistoryComparison {
@@ -75,6 +77,7 @@ export class SimulatedReference {
         next: startOfLocalDay(coverageStart, park.time_zone),
         rows: [],
         minutes: new Map(),
+        stepping: Promise.resolve(),
       });
     }
   }
@@ -84,10 +87,14 @@ export class SimulatedReference {
     for (const reference of this.parks.values()) await this.advancePark(reference, at);
   }
 
-  private async advancePark(reference: ParkReference, at: number): Promise<void> {
+  private advancePark(reference: ParkReference, at: number): Promise<void> {
+    const turn = reference.stepping.then(() => this.stepPark(reference, at));
+    reference.stepping = turn;
+    return turn;
+  }
+
+  private async stepPark(reference: ParkReference, at: number): Promise<void> {
     const last = Math.floor(at / MINUTE) * MINUTE;
-    const states = reference.minutes.get(reference.next - MINUTE)?.states ?? new Map<string, string>();
-    let current = new Map(states);
     while (reference.next <= last) {
       const minute = reference.next;
       const step = await reference.ingestor.step(minute);
@@ -97,14 +104,14 @@ export class SimulatedReference {
         );
       }
       if (minute >= this.watchFrom - CHANGE_LATENESS_MINUTES * MINUTE) {
-        current = new Map(
+        const states = new Map(
           step.snapshot.entries.map((entry) => [
             entry.ride_id,
             stateOf(entry.status, entry.standby_wait_minutes),
           ]),
         );
         const changed = new Set([...step.diff.changed.map((entry) => entry.ride_id), ...step.diff.removed]);
-        reference.minutes.set(minute, { states: current, changed });
+        reference.minutes.set(minute, { states, changed });
       }
       reference.next += MINUTE;
     }

@@ -179,6 +179,7 @@ export class SoakScenario {
   private rides: string[] = [];
   private requestCount = 0;
   private contract: OpenApiContract | undefined;
+  private readonly changesReceived = new Map<string, number>();
 
   private constructor(
     private readonly postgres: RestartableServer,
@@ -245,6 +246,11 @@ export class SoakScenario {
     return this.slot(name).instance.url;
   }
 
+  /** `changes` messages the stream clients of instance `name` received since the start. */
+  changesReceivedBy(name: string): number {
+    return this.changesReceived.get(name) ?? 0;
+  }
+
   /** The instance that leads ingest now (its latest leadership log line says so). */
   leader(): string {
     for (const [name, slot] of this.slots) {
@@ -272,10 +278,13 @@ export class SoakScenario {
 
   private openStreams(): void {
     const events = {
-      message: (_instance: string, transport: 'ws' | 'sse', message: StreamMessage) => {
+      message: (instance: string, transport: 'ws' | 'sse', message: StreamMessage) => {
         this.window.streamMessages[transport] += 1;
         this.window.messageTypes[message.type] = (this.window.messageTypes[message.type] ?? 0) + 1;
-        if (isChanges(message)) this.checkChanges(message);
+        if (isChanges(message)) {
+          this.changesReceived.set(instance, (this.changesReceived.get(instance) ?? 0) + 1);
+          this.checkChanges(message);
+        }
       },
       disconnect: (instance: string) => {
         this.window.disconnects[instance] = (this.window.disconnects[instance] ?? 0) + 1;
