@@ -91,7 +91,11 @@ try {
       faults.push(report);
       windows.push(report.during);
       print(describeFault(report));
-      for (const problem of [...report.during.inventedChanges, ...report.during.invalidBodies].slice(0, 5))
+      for (const problem of [
+        ...report.during.errorSamples,
+        ...report.during.inventedChanges,
+        ...report.during.invalidBodies,
+      ].slice(0, 5))
         print(`  ${problem}`);
       const history = await scenario.compareHistory();
       histories.push(history);
@@ -101,7 +105,10 @@ try {
     const stats = await scenario.closeWindow();
     windows.push(stats);
     print(line(minute, stats));
-    for (const problem of [...stats.inventedChanges, ...stats.invalidBodies].slice(0, 5))
+    for (const problem of [...stats.errorSamples, ...stats.inventedChanges, ...stats.invalidBodies].slice(
+      0,
+      5,
+    ))
       print(`  ${problem}`);
   }
   const history = await scenario.compareHistory();

@@ -55,6 +55,8 @@ export interface WindowStats {
   readonly p99MsByEndpoint: Readonly<Partial<Record<Endpoint, number>>>;
   /** Counted answers without X-RateLimit-Limit. */
   readonly missingRateLimit: number;
+  /** A few of the 5xx answers and failed requests, for the report. */
+  readonly errorSamples: readonly string[];
   /** Answers checked against the served OpenAPI document, and those it does not accept. */
   readonly validatedBodies: number;
   readonly invalidBodies: readonly string[];
@@ -104,6 +106,7 @@ interface Accumulator {
   latencies: number[];
   latenciesByEndpoint: Partial<Record<Endpoint, number[]>>;
   missingRateLimit: number;
+  errorSamples: string[];
   validatedBodies: number;
   invalidBodies: string[];
   streamMessages: { ws: number; sse: number };
@@ -124,6 +127,7 @@ function freshAccumulator(): Accumulator {
     latencies: [],
     latenciesByEndpoint: {},
     missingRateLimit: 0,
+    errorSamples: [],
     validatedBodies: 0,
     invalidBodies: [],
     streamMessages: { ws: 0, sse: 0 },
@@ -273,7 +277,8 @@ export class SoakScenario {
       headers: { authorization: `Bearer ${this.keys[0] ?? ''}` },
     });
     const body = (await response.json()) as { entries: { ride_id: string }[] };
-    return body.entries.slice(0, 8).map((entry) => entry.ride_id);
+    // Many rides and day counts: answers the prepared cache does not hold yet need the store.
+    return body.entries.map((entry) => entry.ride_id);
   }
 
   private openStreams(): void {
@@ -391,7 +396,7 @@ export class SoakScenario {
       path =
         endpoint === 'waits'
           ? '/v1/parks/magic-kingdom/waits'
-          : `/v1/rides/${this.rides[n % Math.max(1, this.rides.length)] ?? ''}/history`;
+          : `/v1/rides/${this.rides[n % Math.max(1, this.rides.length)] ?? ''}/history?days=${1 + (n % 7)}`;
     }
     const window = this.window;
     const started = performance.now();
@@ -418,14 +423,22 @@ export class SoakScenario {
       window.latencies.push(ms);
       (window.latenciesByEndpoint[endpoint] ??= []).push(ms);
       if (response.headers.get('x-ratelimit-limit') === null) window.missingRateLimit += 1;
-      if (response.status >= 500) window.serverErrors += 1;
+      if (response.status >= 500) {
+        window.serverErrors += 1;
+        if (window.errorSamples.length < 5)
+          window.errorSamples.push(`${slot.instance.name} ${response.status} ${path}: ${text.slice(0, 200)}`);
+      }
       if (response.status === 503) {
         if (NEEDS_STORE[endpoint] && response.headers.get('retry-after') !== null) window.documented503 += 1;
         else window.undocumented503 += 1;
       } else if (response.status >= 500) window.non503Errors += 1;
-    } catch {
+    } catch (error) {
       // No answer from an instance the balancer still routes to (it was not killed).
-      if (slot.up) window.non503Errors += 1;
+      if (slot.up) {
+        window.non503Errors += 1;
+        if (window.errorSamples.length < 5)
+          window.errorSamples.push(`${slot.instance.name} no answer ${path}: ${String(error)}`);
+      }
     }
   }
 
@@ -450,6 +463,7 @@ export class SoakScenario {
       p99Ms: p99(closing.latencies),
       p99MsByEndpoint: byEndpoint,
       missingRateLimit: closing.missingRateLimit,
+      errorSamples: closing.errorSamples,
       validatedBodies: closing.validatedBodies,
       invalidBodies: closing.invalidBodies,
       streamMessages: closing.streamMessages,
@@ -554,8 +568,19 @@ export class SoakScenario {
 
   /** SIGKILLs the leader, waits for the other instance to take over, restarts it as a follower. */
   async killLeader(): Promise<FaultReport> {
+    // After a PostgreSQL outage the lock is taken again within a few seconds.
+    const waitUntil = Date.now() + 30_000;
+    while (this.leader() === '' && Date.now() < waitUntil) await sleep(250);
     const killed = this.leader();
-    if (killed === '') throw new Error('no instance leads ingest');
+    if (killed === '') {
+      const leadership = [...this.slots.values()].flatMap((slot) =>
+        slot.instance.logs
+          .filter((line) => /lead|follow|lock/.test(String(line.msg)))
+          .slice(-4)
+          .map((line) => `${slot.instance.name}: ${String(line.msg)}`),
+      );
+      throw new Error(`no instance leads ingest: ${leadership.join(' | ')}`);
+    }
     const survivor = [...this.slots.keys()].find((name) => name !== killed) ?? '';
     const slot = this.slot(killed);
     const survivorLogs = this.slot(survivor).instance.logs.length;
