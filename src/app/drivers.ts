@@ -5,13 +5,12 @@
  */
 import type { Tier } from '../http/access/tiers.js';
 import type { Catalog } from '../catalog/catalog.js';
-import type { Config, FeedName, WeatherName } from '../config/index.js';
+import type { Config, WeatherName } from '../config/index.js';
 import { UpstreamClient, type UpstreamClientOptions } from '../feeds/http/upstream-client.js';
 import { NwsWeatherFeed } from '../feeds/nws/index.js';
-import { QueueTimesFeed } from '../feeds/queue-times/index.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
 import type { ResortFeeds } from '../feeds/resort-data.js';
-import { ThemeParksWikiFeed } from '../feeds/themeparks-wiki/index.js';
+import { createLiveFamilies } from '../feeds/registry.js';
 import type {
   LiveQueueFeed,
   OperatorForecastFeed,
@@ -77,9 +76,6 @@ export function claimStore(config: Config): ServerLock {
   return lockDataDir(config.dataDir);
 }
 
-/** A source that publishes no operator forecast (best times then carry an empty `operator_forecast`). */
-const NO_OPERATOR_FORECAST: OperatorForecastFeed = { readOperatorForecast: async () => [] };
-
 /** Who may ingest: the PostgreSQL advisory lock when instances share a store, else always this one. */
 export async function createLeaderLock(config: Config): Promise<LeaderLock> {
   if (config.databaseUrl !== undefined) {
@@ -90,11 +86,12 @@ export async function createLeaderLock(config: Config): Promise<LeaderLock> {
 }
 
 /**
- * The upstream feeds FEED names, with the weather WEATHER names. FEED=themeparks-wiki: live queues,
- * showtimes, hours and priority-lane prices from ThemeParks.wiki; FEED=queue-times: live queues
- * only from Queue-Times; every family a real feed does not have stays simulated (src/feeds/sources.ts
- * says so on /v1). Every real upstream reads through its own UpstreamClient: one User-Agent, one
- * read budget per upstream, optional raw recording under DATA_DIR.
+ * The upstream feeds FEED names, with the weather WEATHER names. The adapter's declaration
+ * (src/feeds/registry.ts) says which park-level families it provides; every family a real feed
+ * does not have stays simulated, or answers empty where it declares a family it lacks
+ * (src/feeds/sources.ts says so on /v1). Every real upstream reads through its own UpstreamClient:
+ * one User-Agent, one read budget and one bound on requests in flight per upstream, optional raw
+ * recording under DATA_DIR. An unknown FEED is a ConfigError naming the adapters.
  */
 export function createFeeds(
   config: Config,
@@ -102,6 +99,7 @@ export function createFeeds(
   clock: Clock = systemClock,
   logger?: Logger,
 ): Feeds {
+  const recording = config.recordUpstream ? { recordDir: join(config.dataDir, 'upstream-recordings') } : {};
   const upstream = (feed: string, label: string, baseUrl: string): UpstreamClientOptions => ({
     feed,
     label,
@@ -109,48 +107,29 @@ export function createFeeds(
     userAgent: config.upstreamUserAgent,
     clock,
     budget: { reads: config.upstreamReadBudget, windowMs: 60_000 },
-    ...(config.recordUpstream ? { recordDir: join(config.dataDir, 'upstream-recordings') } : {}),
+    ...recording,
     onRecordError: (error) => logger?.warn({ err: error, feed }, 'could not record an upstream payload'),
   });
   const simulated = createSimulatedFeeds(catalog);
-  const sources: Record<FeedName, () => Feeds> = {
-    sim: () => simulated,
-    'themeparks-wiki': () => {
-      const client = new UpstreamClient(
-        upstream('themeparks-wiki', 'ThemeParks.wiki', config.themeparksWikiUrl),
-      );
-      const wiki = new ThemeParksWikiFeed({ client, catalog, clock, ...(logger ? { logger } : {}) });
-      // The operator's hourly `forecast` comes from the same live reads as the waits.
-      return {
-        ...simulated,
-        liveQueues: wiki,
-        schedule: wiki,
-        priorityPrices: wiki,
-        showtimes: wiki,
-        operatorForecast: wiki,
-      };
-    },
-    'queue-times': () => {
-      const client = new UpstreamClient(upstream('queue-times', 'Queue-Times', config.queueTimesUrl));
-      const queueTimes = new QueueTimesFeed({ client, catalog, clock, ...(logger ? { logger } : {}) });
-      return { ...simulated, liveQueues: queueTimes, operatorForecast: NO_OPERATOR_FORECAST };
-    },
-  };
-  const feeds = sources[config.feed]();
+  const families = createLiveFamilies(config.feed, {
+    config,
+    catalog,
+    clock,
+    ...(logger ? { logger } : {}),
+    simulated,
+    upstream: (feed, { label, baseUrl }) => new UpstreamClient(upstream(feed, label, baseUrl)),
+  });
   const weather: Record<WeatherName, () => WeatherFeed> = {
-    sim: () => feeds.weather,
+    sim: () => simulated.weather,
     nws: () =>
       new NwsWeatherFeed({
         baseUrl: config.nwsUrl,
         userAgent: config.nwsUserAgent,
         clock,
-        upstream: {
-          budget: { reads: config.upstreamReadBudget, windowMs: 60_000 },
-          ...(config.recordUpstream ? { recordDir: join(config.dataDir, 'upstream-recordings') } : {}),
-        },
+        upstream: { budget: { reads: config.upstreamReadBudget, windowMs: 60_000 }, ...recording },
       }),
   };
-  return { ...feeds, weather: weather[config.weather]() };
+  return { ...simulated, ...families, weather: weather[config.weather]() };
 }
 
 /** Asks the shared store whether it answers, on a connection of its own. */

@@ -72,7 +72,10 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535 (got "eighty")'],
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535 (got "70000")'],
-    [{ FEED: 'magic' }, 'FEED must be one of sim, themeparks-wiki, queue-times (got "magic")'],
+    [
+      { FEED: 'Magic Feed' },
+      'FEED must be a feed name of lowercase letters, digits and dashes, such as sim (got "Magic Feed")',
+    ],
     [
       { THEMEPARKS_WIKI_URL: 'ftp://api.themeparks.wiki' },
       'THEMEPARKS_WIKI_URL must use http or https (got "ftp://api.themeparks.wiki")',

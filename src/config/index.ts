@@ -6,7 +6,11 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
-export type FeedName = 'sim' | 'themeparks-wiki' | 'queue-times';
+/**
+ * A feed adapter's name. The adapters are declared above config (src/feeds/registry.ts), so the
+ * app checks the name against them at start-up; here it is only checked to be a name.
+ */
+export type FeedName = string;
 /** Source of conditions' weather: the simulator's storms (default) or the US National Weather Service. */
 export type WeatherName = 'sim' | 'nws';
 export type ProviderData = 'enabled' | 'disabled';
@@ -61,7 +65,6 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const FEEDS: readonly FeedName[] = ['sim', 'themeparks-wiki', 'queue-times'];
 const WEATHER_SOURCES: readonly WeatherName[] = ['sim', 'nws'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -181,6 +184,16 @@ function host(env: Env): string {
   return value;
 }
 
+function feedName(env: Env): FeedName {
+  const value = text(env, 'FEED') ?? 'sim';
+  if (!/^[a-z][a-z0-9-]*$/.test(value)) {
+    throw new ConfigError(
+      `FEED must be a feed name of lowercase letters, digits and dashes, such as sim (got "${value}")`,
+    );
+  }
+  return value;
+}
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function trustProxy(env: Env): number | string | undefined {
@@ -214,7 +227,7 @@ export function loadConfig(env: Env = process.env, now: number = Date.now()): Co
     port: listenPort,
     host: listenHost,
     dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
-    feed: oneOf(env, 'FEED', FEEDS, 'sim'),
+    feed: feedName(env),
     weather: oneOf(env, 'WEATHER', WEATHER_SOURCES, 'sim'),
     providerData: oneOf<ProviderData>(env, 'PROVIDER_DATA', ['enabled', 'disabled'], 'enabled'),
     siteUrl: url(env, 'SITE_URL', web, baseUrl) ?? baseUrl,
