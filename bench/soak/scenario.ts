@@ -183,7 +183,8 @@ export class SoakScenario {
   private rides: string[] = [];
   private requestCount = 0;
   private contract: OpenApiContract | undefined;
-  private readonly changesReceived = new Map<string, number>();
+  /** Stream messages received since the start, by `instance type`. */
+  private readonly received = new Map<string, number>();
 
   private constructor(
     private readonly postgres: RestartableServer,
@@ -250,9 +251,9 @@ export class SoakScenario {
     return this.slot(name).instance.url;
   }
 
-  /** `changes` messages the stream clients of instance `name` received since the start. */
-  changesReceivedBy(name: string): number {
-    return this.changesReceived.get(name) ?? 0;
+  /** Messages of `type` the stream clients of instance `name` received since the start. */
+  receivedBy(name: string, type: string): number {
+    return this.received.get(`${name} ${type}`) ?? 0;
   }
 
   /** The instance that leads ingest now (its latest leadership log line says so). */
@@ -272,13 +273,24 @@ export class SoakScenario {
     return '';
   }
 
+  /** Every park's rides: history answers over so many rides and day counts mostly need the store. */
   private async someRides(): Promise<string[]> {
-    const response = await fetch(`${this.slot('A').instance.url}/v1/parks/magic-kingdom/waits`, {
-      headers: { authorization: `Bearer ${this.keys[0] ?? ''}` },
-    });
-    const body = (await response.json()) as { entries: { ride_id: string }[] };
-    // Many rides and day counts: answers the prepared cache does not hold yet need the store.
-    return body.entries.map((entry) => entry.ride_id);
+    const url = this.slot('A').instance.url;
+    const parks = (await (await fetch(`${url}/v1/parks`, { headers: this.keyed(0) })).json()) as {
+      parks?: { key: string }[];
+    };
+    const rides: string[] = [];
+    for (const park of parks.parks ?? []) {
+      const response = await fetch(`${url}/v1/parks/${park.key}/waits`, { headers: this.keyed(0) });
+      const body = (await response.json()) as { entries?: { ride_id: string }[] };
+      for (const entry of body.entries ?? []) rides.push(entry.ride_id);
+    }
+    if (rides.length === 0) throw new Error('no park lists a ride');
+    return rides;
+  }
+
+  private keyed(n: number): Record<string, string> {
+    return { authorization: `Bearer ${this.keys[n % this.keys.length] ?? ''}` };
   }
 
   private openStreams(): void {
@@ -286,10 +298,9 @@ export class SoakScenario {
       message: (instance: string, transport: 'ws' | 'sse', message: StreamMessage) => {
         this.window.streamMessages[transport] += 1;
         this.window.messageTypes[message.type] = (this.window.messageTypes[message.type] ?? 0) + 1;
-        if (isChanges(message)) {
-          this.changesReceived.set(instance, (this.changesReceived.get(instance) ?? 0) + 1);
-          this.checkChanges(message);
-        }
+        const counter = `${instance} ${message.type}`;
+        this.received.set(counter, (this.received.get(counter) ?? 0) + 1);
+        if (isChanges(message)) this.checkChanges(message);
       },
       disconnect: (instance: string) => {
         this.window.disconnects[instance] = (this.window.disconnects[instance] ?? 0) + 1;
@@ -392,7 +403,7 @@ export class SoakScenario {
       // Keyless callers over 65,536 addresses, so the 30-a-minute limit refuses none of them.
       headers['x-forwarded-for'] = `10.0.${(n >> 8) & 255}.${n & 255}`;
     } else {
-      headers.authorization = `Bearer ${this.keys[n % this.keys.length] ?? ''}`;
+      Object.assign(headers, this.keyed(n));
       path =
         endpoint === 'waits'
           ? '/v1/parks/magic-kingdom/waits'
@@ -455,7 +466,7 @@ export class SoakScenario {
       from: closing.from,
       to: Date.now(),
       answers: closing.answers,
-      statuses: closing.statuses,
+      statuses: { ...closing.statuses },
       serverErrors: closing.serverErrors,
       non503Errors: closing.non503Errors,
       documented503: closing.documented503,
