@@ -79,6 +79,19 @@ process.once('SIGINT', () => {
   stopRequested.byOperator = true;
 });
 
+const failures: string[] = [];
+/** A comparison that cannot run (ingest never caught up) is a failure of the run, not its end. */
+async function compareHistory(): Promise<void> {
+  try {
+    const history = await scenario.compareHistory();
+    histories.push(history);
+    print(describeHistory(history));
+  } catch (error) {
+    failures.push(error instanceof Error ? error.message : String(error));
+    print(`history: not compared: ${failures.at(-1) ?? ''}`);
+  }
+}
+
 try {
   print(`soak: ${minutes} min${values.faults ? `, a fault every ${FAULT_EVERY_MINUTES} min` : ''}`);
   const started = Date.now();
@@ -86,20 +99,23 @@ try {
     const faultDue = values.faults && minute % FAULT_EVERY_MINUTES === 5;
     if (faultDue) {
       const kind = ROTATION[Math.floor(minute / FAULT_EVERY_MINUTES) % ROTATION.length] ?? 'redis';
-      const report =
-        kind === 'leader-kill' ? await scenario.killLeader() : await scenario.outage(kind, outageSeconds);
-      faults.push(report);
-      windows.push(report.during);
-      print(describeFault(report));
-      for (const problem of [
-        ...report.during.errorSamples,
-        ...report.during.inventedChanges,
-        ...report.during.invalidBodies,
-      ].slice(0, 5))
-        print(`  ${problem}`);
-      const history = await scenario.compareHistory();
-      histories.push(history);
-      print(describeHistory(history));
+      try {
+        const report =
+          kind === 'leader-kill' ? await scenario.killLeader() : await scenario.outage(kind, outageSeconds);
+        faults.push(report);
+        windows.push(report.during);
+        print(describeFault(report));
+        const problems = [
+          ...report.during.errorSamples,
+          ...report.during.inventedChanges,
+          ...report.during.invalidBodies,
+        ];
+        for (const problem of problems.slice(0, 5)) print(`  ${problem}`);
+      } catch (error) {
+        failures.push(`${kind}: ${error instanceof Error ? error.message : String(error)}`);
+        print(`fault ${kind} failed: ${failures.at(-1) ?? ''}`);
+      }
+      await compareHistory();
     }
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + minute * MINUTE - Date.now())));
     const stats = await scenario.closeWindow();
@@ -111,9 +127,7 @@ try {
     ))
       print(`  ${problem}`);
   }
-  const history = await scenario.compareHistory();
-  histories.push(history);
-  print(describeHistory(history));
+  await compareHistory();
 } finally {
   await scenario.stop();
 }
@@ -147,4 +161,6 @@ print(
   `  RSS: ${firstRss.map((mb) => mb.toFixed(0)).join('/')} MB after minute 2 → ${lastRss.map((mb) => mb.toFixed(0)).join('/')} MB at the end`,
 );
 for (const report of faults) print(`  ${describeFault(report)}`);
-process.exitCode = undocumented + lost + extra + duplicated + invented + invalid.length > 0 ? 1 : 0;
+for (const failure of failures) print(`  failed: ${failure}`);
+process.exitCode =
+  undocumented + lost + extra + duplicated + invented + invalid.length + failures.length > 0 ? 1 : 0;
