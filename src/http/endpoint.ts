@@ -75,6 +75,12 @@ export interface EndpointDeclaration<P extends PathParams, Q extends QueryParams
   readonly errors: readonly ErrorStatus[];
   /** `Cache-Control` max-age in seconds (spec endpoint table). */
   readonly maxAge: number;
+  /**
+   * For an endpoint whose bodies age at different rates (a plan on today's live data, a plan on a
+   * later date's forecast): each body's own max-age from its build input, and the rule in words for
+   * the OpenAPI document. Bodies whose max-age is not `maxAge` are answered through the router.
+   */
+  readonly maxAgeOf?: { readonly rule: string; of(input: I): number };
   /** Provider-derived data: 403 `rights_unavailable` when PROVIDER_DATA=disabled. */
   readonly provider?: boolean;
   /** `/v1` and `/v1/openapi.json` are not rate limited and carry no X-RateLimit-* headers. */
@@ -140,9 +146,18 @@ export function defineEndpoint<P extends PathParams, Q extends QueryParams, B ex
     query,
     errors: declaration.errors,
     register(app, context, lane) {
-      const cache = new PreparedCache(context.clock, declaration.maxAge, declaration.reuse);
+      // One cache per max-age, so no body is kept longer than its own max-age.
+      const caches = new Map<number, PreparedCache>();
+      const cacheOf = (maxAge: number) => {
+        let cache = caches.get(maxAge);
+        if (!cache) {
+          cache = new PreparedCache(context.clock, maxAge, declaration.reuse);
+          caches.set(maxAge, cache);
+        }
+        return cache;
+      };
+      const maxAgeOf = (input: I) => declaration.maxAgeOf?.of(input) ?? declaration.maxAge;
       const build = (input: I) => () => declaration.build(input, context);
-      const answerCacheControl = cacheControl(declaration.maxAge);
 
       app.get(
         declaration.url,
@@ -160,8 +175,9 @@ export function defineEndpoint<P extends PathParams, Q extends QueryParams, B ex
             },
             context,
           );
-          const body = await cache.get(resolved.key, resolved.version, build(resolved.input));
-          return sendPrepared(request, reply, body, answerCacheControl);
+          const maxAge = maxAgeOf(resolved.input);
+          const body = await cacheOf(maxAge).get(resolved.key, resolved.version, build(resolved.input));
+          return sendPrepared(request, reply, body, cacheControl(maxAge));
         },
       );
 
@@ -197,7 +213,10 @@ export function defineEndpoint<P extends PathParams, Q extends QueryParams, B ex
           } catch {
             return undefined;
           }
-          return cache.peek(resolved.key, resolved.version);
+          // The lane sends the endpoint's one Cache-Control; other max-ages go through the router.
+          const maxAge = maxAgeOf(resolved.input);
+          if (maxAge !== declaration.maxAge) return undefined;
+          return cacheOf(maxAge).peek(resolved.key, resolved.version);
         },
       });
     },
@@ -319,7 +338,7 @@ function operationSchema(
           'Content-Encoding': { type: 'string', description: 'br or gzip when the request accepts it.' },
           'Cache-Control': {
             type: 'string',
-            description: `${cacheControl(declaration.maxAge)}, with a key or without: \`Vary\` keeps each caller's answer apart in a cache.`,
+            description: `${declaration.maxAgeOf ? declaration.maxAgeOf.rule : cacheControl(declaration.maxAge)}, with a key or without: \`Vary\` keeps each caller's answer apart in a cache.`,
           },
           Vary: { type: 'string', description: `${VARY}: a cache keeps answers to different keys apart.` },
           ...(rateLimited ? RATE_LIMIT_HEADER_SCHEMAS : {}),

@@ -1,7 +1,8 @@
 /**
  * Touring plans: the order of a party's rides on a park-local date that spends the least expected
- * time in standby lines, from the models' hourly predictions (today: the nowcast, the posted wait
- * now fading into it, rides down now kept out until their expected reopening). The problem is
+ * time in standby lines, from the models' hourly predictions (today on live data: the nowcast, the
+ * posted wait now fading into it, rides down now kept out until their expected reopening, and each
+ * ride's priority lane return window on offer now beside its step). The problem is
  * built here; the optimiser (`models/plan/optimise.ts`) orders it and the baselines
  * (`models/plan/baselines.ts`) state what the same rides cost without a plan.
  */
@@ -10,7 +11,7 @@ import type { Attraction, GeoLocation, Park } from '../catalog/types.js';
 import type { Clock } from '../lib/clock.js';
 import { hourBoundaries, localDate, startOfLocalDay } from '../lib/time.js';
 import type { LiveState } from '../live/live-state.js';
-import type { LiveEntry } from '../live/types.js';
+import type { LiveEntry, PriorityLaneWindow } from '../live/types.js';
 import { dayNumber } from '../models/hourly-history.js';
 import { givenOrderWait, shortestWaitNowWait } from '../models/plan/baselines.js';
 import { optimisePlanAsync } from '../models/plan/optimise.js';
@@ -85,6 +86,11 @@ export interface TouringPlanStep {
   readonly ride_minutes: number;
   readonly depart_at: number;
   readonly via: 'standby' | 'return_window';
+  /**
+   * The return window the ride's priority lane offers now, for a standby step today on live data:
+   * what booking it instead of standing in line would give. Null otherwise.
+   */
+  readonly priority_lane: PriorityLaneWindow | null;
 }
 
 export interface TouringPlan {
@@ -145,7 +151,13 @@ export class PlanService {
   version(park: Park, date: string): string {
     const models = this.models.version(park);
     if (date !== localDate(this.clock.now(), park.time_zone)) return models;
-    return `${models}|${this.outages.version(park)}`;
+    return `${models}|${this.live.version(park.key)}|${this.outages.version(park)}`;
+  }
+
+  /** What a plan of `date` is based on now: `live` today while the park's live data is current. */
+  basis(park: Park, date: string): TouringPlan['basis'] {
+    if (date !== localDate(this.clock.now(), park.time_zone)) return 'forecast';
+    return this.live.view(park.key).data_status === 'live' ? 'live' : 'forecast';
   }
 
   async plan(request: PlanRequest): Promise<TouringPlan> {
@@ -183,6 +195,10 @@ export class PlanService {
       (liveView?.snapshot?.entries ?? []).map((entry) => [entry.ride_id, entry] as const),
     );
     const basis: TouringPlan['basis'] = liveView?.data_status === 'live' ? 'live' : 'forecast';
+    const laneNow = (candidate: { live?: LiveEntry } | undefined): PriorityLaneWindow | null =>
+      basis === 'live' && openNow && candidate?.live?.status === 'OPERATING'
+        ? (candidate.live.priority_lane ?? null)
+        : null;
     const bounds = hourBoundaries(date, zone);
     const day = dayNumber(date);
     const doneIds = new Set(request.done.map((ride) => ride.id));
@@ -231,6 +247,8 @@ export class PlanService {
       const hourly = hourForecast(candidate.hours, bounds, epoch);
       const forecast = hourly ? pick(hourly) : null;
       const posted = candidate.live?.status === 'OPERATING' ? candidate.live.standby_wait_minutes : null;
+      // A ride the models cannot forecast yet (a real feed's first days) keeps its posted wait.
+      if (forecast === null && posted !== null && epoch >= now) return posted;
       if (forecast === null || posted === null || epoch < now) return forecast;
       const weight = Math.max(0, 1 - (epoch - now) / (POSTED_WAIT_FADE_MINUTES * MINUTE_MS));
       return weight * posted + (1 - weight) * forecast;
@@ -310,6 +328,7 @@ export class PlanService {
         ride_minutes: candidate.ride.duration_minutes ?? UNKNOWN_RIDE_MINUTES,
         depart_at: epochOf(step.departAt),
         via: step.via,
+        priority_lane: standby ? laneNow(candidate) : null,
       };
     });
     for (const { ride, reason } of result.notPlanned) {

@@ -5,6 +5,7 @@ import type { ApiContext } from '../../../http/context.js';
 import { defineEndpoint } from '../../../http/endpoint.js';
 import { ApiError } from '../../../http/errors.js';
 import { requirePark } from '../../../http/lookup.js';
+import { PriorityLaneSchema, presentPriorityLane } from '../../../http/resources/live-entry.js';
 import {
   PARK_PARAM,
   dateParam,
@@ -14,7 +15,7 @@ import {
   type QueryParam,
 } from '../../../http/params.js';
 import { Envelope, LocalDate, Nullable, Timestamp } from '../../../http/schemas/common.js';
-import { isoTimestamp } from '../../../lib/time.js';
+import { isoTimestamp, localDate } from '../../../lib/time.js';
 import { FORECAST_DAYS } from '../../../models/horizon-bands.js';
 import { WALKING_PACES, type WalkingPace } from '../../../models/plan/walking.js';
 import {
@@ -156,6 +157,11 @@ const StepSchema = Type.Object(
     ride_minutes: Type.Number({ minimum: 0 }),
     depart_at: Timestamp,
     via: Type.Union([Type.Literal('standby'), Type.Literal('return_window')]),
+    priority_lane: Nullable({
+      ...PriorityLaneSchema,
+      description:
+        "The return window the ride's priority lane offers now (a standby step, planning today on live data): what booking it instead of standing in line would give. Null otherwise.",
+    }),
   },
   { additionalProperties: false, title: 'PlanStep' },
 );
@@ -166,7 +172,7 @@ const PlanBody = Envelope(
     date: { ...LocalDate, description: 'Park-local date of the plan.' },
     basis: Type.Union([Type.Literal('forecast'), Type.Literal('live')], {
       description:
-        "forecast: the models' hourly predictions for the date. live (today): the posted waits now, today's nowcast for the rest of the day, and rides down now kept out until their expected reopening.",
+        "forecast: the models' hourly predictions for the date. live (today, on live data): the posted waits now, today's nowcast for the rest of the day, rides down now kept out until their expected reopening, and the priority lanes' return windows on offer now (each standby step's `priority_lane`).",
     }),
     start_at: Timestamp,
     end_at: Timestamp,
@@ -227,7 +233,16 @@ export type ParkPlanResponse = Static<typeof PlanBody>;
 
 interface PlanInput {
   readonly request: PlanRequest;
+  /** Seconds the plan stays good: as long as the data it is based on. */
+  readonly maxAge: number;
 }
+
+/** A plan on today's live data ages with the live waits (the max-age of `/waits`). */
+const LIVE_PLAN_MAX_AGE = 5;
+/** Today without live data: the nowcast moves with the models, which refit through the day. */
+const TODAY_FORECAST_PLAN_MAX_AGE = 60;
+/** A later date's forecast, as `/best-times` and `/crowds` cache theirs. */
+const FORECAST_PLAN_MAX_AGE = 300;
 
 /** Each ride named in a list, resolved within the park; a 400 naming the first that is not. */
 function ridesOf(context: ApiContext, park: Park, names: readonly string[], parameter: string): Attraction[] {
@@ -289,8 +304,11 @@ export const getPlan = defineEndpoint({
   },
   body: PlanBody,
   errors: [400, 401, 403, 404, 429, 503],
-  // Today's plan follows the live waits; a short max-age keeps a re-plan fresh.
-  maxAge: 60,
+  maxAge: LIVE_PLAN_MAX_AGE,
+  maxAgeOf: {
+    rule: `public, max-age=${LIVE_PLAN_MAX_AGE} for a plan on today's live data (basis live), max-age=${TODAY_FORECAST_PLAN_MAX_AGE} for today without live data, max-age=${FORECAST_PLAN_MAX_AGE} for a later date's forecast`,
+    of: (input: PlanInput) => input.maxAge,
+  },
   provider: true,
   examples: [
     '/v1/parks/magic-kingdom/plan?rides=space-mountain,seven-dwarfs-mine-train,peter-pans-flight',
@@ -358,11 +376,17 @@ export const getPlan = defineEndpoint({
         from?.id,
       ]),
       version: context.services.plan.version(park, date),
-      input: { request },
+      input: { request, maxAge: maxAgeOfPlan(context, park, date) },
     };
   },
   build: async ({ request }, context) => presentPlan(context, await planOf(context, request)),
 });
+
+function maxAgeOfPlan(context: ApiContext, park: Park, date: string): number {
+  if (context.services.plan.basis(park, date) === 'live') return LIVE_PLAN_MAX_AGE;
+  const today = date === localDate(context.clock.now(), park.time_zone);
+  return today ? TODAY_FORECAST_PLAN_MAX_AGE : FORECAST_PLAN_MAX_AGE;
+}
 
 async function planOf(context: ApiContext, request: PlanRequest): Promise<TouringPlan> {
   try {
@@ -396,6 +420,7 @@ function presentPlan(context: ApiContext, plan: TouringPlan): ParkPlanResponse {
         ride_minutes: step.ride_minutes,
         depart_at: isoTimestamp(step.depart_at),
         via: step.via,
+        priority_lane: presentPriorityLane(step.priority_lane),
       })),
       not_planned: plan.not_planned.map(({ ride, reason }) => ({ ride_id: ride.id, reason })),
       totals: {
