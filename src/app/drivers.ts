@@ -85,6 +85,11 @@ export async function createLeaderLock(config: Config): Promise<LeaderLock> {
   return soloLeaderLock;
 }
 
+/** Requests in flight at once per upstream. */
+const UPSTREAM_IN_FLIGHT = 4;
+/** Reads an upstream may receive at once before the pace spreads the rest. */
+const UPSTREAM_BURST = 10;
+
 /**
  * The upstream feeds FEED names, with the weather WEATHER names. The adapter's declaration
  * (src/feeds/registry.ts) says which park-level families it provides; every family a real feed
@@ -107,6 +112,9 @@ export function createFeeds(
     userAgent: config.upstreamUserAgent,
     clock,
     budget: { reads: config.upstreamReadBudget, windowMs: 60_000 },
+    maxInFlight: UPSTREAM_IN_FLIGHT,
+    // Reads due together (every park at the top of a round) start at the budget's steady rate.
+    pace: { reads: config.upstreamReadBudget, windowMs: 60_000, burst: UPSTREAM_BURST },
     ...recording,
     onRecordError: (error) => logger?.warn({ err: error, feed }, 'could not record an upstream payload'),
   });

@@ -36,7 +36,15 @@ export interface IngestDependencies {
   readonly logger: Logger;
   /** First park-local date of history. */
   readonly coverageStart: string;
+  /** How long a round waits for one park's refresh; default PARK_ROUND_WAIT_MS. */
+  readonly parkRoundWaitMs?: number;
 }
+
+/**
+ * How long a live round waits for one park before leaving its refresh to finish alone: a park whose
+ * upstream hangs or retries is not allowed to hold the others past the live freshness window.
+ */
+export const PARK_ROUND_WAIT_MS = 3_000;
 
 export interface CatchUpProgress {
   readonly park: Park;
@@ -61,6 +69,8 @@ export class Ingest {
   private readonly checkpoints = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** Park refreshes still under way, possibly from an earlier round. */
+  private readonly parksInFlight = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: IngestDependencies) {}
 
@@ -207,7 +217,35 @@ export class Ingest {
   /** One live refresh of every park: store, update the live state, publish changes. */
   async refreshAll(): Promise<void> {
     const at = this.deps.clock.now();
-    for (const park of this.deps.catalog.parks) await this.refreshPark(park, at);
+    await Promise.all(this.deps.catalog.parks.map((park) => this.refreshInRound(park, at)));
+  }
+
+  /**
+   * Parks refresh side by side (the upstream client bounds the requests in flight per upstream). A
+   * park still refreshing from an earlier round is skipped, so its own refreshes stay in order, and
+   * the round waits for it at most the round wait: the others' next round is not delayed.
+   */
+  private async refreshInRound(park: Park, at: number): Promise<void> {
+    if (this.parksInFlight.has(park.key)) return;
+    const refresh = this.refreshPark(park, at).finally(() => {
+      this.parksInFlight.delete(park.key);
+    });
+    this.parksInFlight.set(park.key, refresh);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'waited'>((resolve) => {
+      timer = setTimeout(() => {
+        resolve('waited');
+      }, this.deps.parkRoundWaitMs ?? PARK_ROUND_WAIT_MS);
+    });
+    try {
+      if ((await Promise.race([refresh, waited])) === 'waited') {
+        refresh.catch((error: unknown) => {
+          this.deps.logger.error({ err: error, park: park.key }, 'park refresh failed');
+        });
+      }
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async refreshPark(park: Park, at: number): Promise<void> {
@@ -266,6 +304,7 @@ export class Ingest {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
+    await Promise.allSettled(this.parksInFlight.values());
   }
 
   private ingestor(parkKey: string): ParkIngestor {

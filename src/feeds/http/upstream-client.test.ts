@@ -77,6 +77,56 @@ describe('UpstreamClient', () => {
   });
 });
 
+describe('UpstreamClient etiquette', () => {
+  it('keeps at most maxInFlight requests open; a hanging one holds one slot only', async () => {
+    upstream.serve('/slow', { body: { ok: true }, delayMs: 150 });
+    const bounded = client({ maxInFlight: 2 });
+    let most = 0;
+    const watch = setInterval(() => {
+      most = Math.max(most, bounded.requestsInFlight);
+    }, 5);
+    try {
+      const reads = Array.from({ length: 6 }, () => bounded.getJson('/slow'));
+      await Promise.all(reads);
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBe(2);
+    expect(bounded.requestsInFlight).toBe(0);
+    expect(upstream.count('/slow')).toBe(6);
+  });
+
+  it('spreads reads due together at the pace after the first burst', async () => {
+    const waits: number[] = [];
+    const paced = client({
+      pace: { reads: 120, windowMs: 60_000, burst: 2 },
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    await Promise.all(Array.from({ length: 5 }, () => paced.getJson('/ok')));
+    // Two start at once, each later one 500 ms (60 s / 120 reads) after the one before.
+    expect(waits).toEqual([500, 1_000, 1_500]);
+    clock.advance(60_000);
+    waits.length = 0;
+    await paced.getJson('/ok');
+    expect(waits).toEqual([]);
+  });
+
+  it('obeys a 429: nothing is sent to that upstream until Retry-After has passed', async () => {
+    upstream.serve('/limited', { status: 429, headers: { 'Retry-After': '30' }, body: {} });
+    const limited = client();
+    await expect(limited.getJson('/limited')).rejects.toMatchObject({
+      code: 'upstream_limit',
+      retryAfterSeconds: 30,
+    });
+    await expect(limited.getJson('/ok')).rejects.toMatchObject({ code: 'upstream_limit' });
+    expect(upstream.count('/ok')).toBe(0);
+    clock.advance(30_000);
+    await expect(limited.getJson('/ok')).resolves.toMatchObject({ body: { ok: true } });
+  });
+});
+
 describe('SharedRefresh', () => {
   it('shares a read in flight and its result (or failure) for the interval', async () => {
     const shared = new SharedRefresh<number>(clock, 5_000);

@@ -4,7 +4,9 @@
  * a timeout per request, retries with exponential backoff and jitter (network errors and 5xx only;
  * a timed-out read is left to the next refresh), an upstream 429 honoured (nothing is sent until its Retry-After has passed, and the
  * failure says `upstream_limit`), a read budget per upstream (spent: `upstream_unavailable` with a
- * retry time, no request sent), and opt-in recording of raw payloads so new fixtures can be captured
+ * retry time, no request sent), a bound on requests in flight and a steady pace per upstream (many
+ * parks due at once are read one after another at the pace, not in one burst; one hanging park holds
+ * one slot, not the others), and opt-in recording of raw payloads so new fixtures can be captured
  * from a real run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -62,6 +64,13 @@ export interface UpstreamClientOptions {
   /** First backoff; doubled per retry, with ±50 % jitter. Default 500 ms. */
   readonly backoffMs?: number;
   readonly budget?: ReadBudget;
+  /** Requests in flight at once to this upstream; the rest wait their turn. Default 4. */
+  readonly maxInFlight?: number;
+  /**
+   * Requests started at most at this rate (per `windowMs`), after a first burst of `burst`: reads
+   * due together are spread out instead of sent at once. Unset: no pacing.
+   */
+  readonly pace?: { readonly reads: number; readonly windowMs: number; readonly burst: number };
   /** When set, every payload read is written under `<recordDir>/<feed>/`. */
   readonly recordDir?: string;
   /** Wording of a non-2xx answer that is not retried (problem documents, say). */
@@ -93,6 +102,12 @@ export class UpstreamClient {
   private blockedUntil = 0;
   private windowStart = 0;
   private readsInWindow = 0;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** Start tokens left (negative: requests already reserved a later start). */
+  private paceTokens: number;
+  private paceRefilledAt: number | undefined;
+  private readonly maxInFlight: number;
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly backoffMs: number;
@@ -105,6 +120,8 @@ export class UpstreamClient {
     this.backoffMs = options.backoffMs ?? 500;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.random = options.random ?? Math.random;
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? 4);
+    this.paceTokens = options.pace?.burst ?? 0;
   }
 
   get feed(): string {
@@ -142,10 +159,12 @@ export class UpstreamClient {
     let lastError: UpstreamError | undefined;
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) await this.sleep(this.backoff(attempt));
-      this.admit(pathOrLink);
+      await this.paced();
+      await this.slot();
       let response: Response;
       let text: string;
       try {
+        this.admit(pathOrLink);
         response = await fetch(url, {
           headers: {
             'User-Agent': this.options.userAgent,
@@ -155,6 +174,7 @@ export class UpstreamClient {
         });
         text = await response.text();
       } catch (error) {
+        if (error instanceof UpstreamError) throw error;
         const timedOut =
           error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
         lastError = new UpstreamError(
@@ -167,6 +187,8 @@ export class UpstreamClient {
         // A timeout has already cost the whole wait: the next refresh tries again, not this one.
         if (timedOut) break;
         continue;
+      } finally {
+        this.release();
       }
       if (response.status === 429) {
         const now = this.options.clock.now();
@@ -194,6 +216,42 @@ export class UpstreamClient {
       return { status: response.status, headers: response.headers, text };
     }
     throw lastError ?? new UpstreamError(feed, `${label} could not be read (${pathOrLink})`);
+  }
+
+  /**
+   * Waits for the request's start under the pace: a token bucket refilled at `reads` per
+   * `windowMs`, where a request that finds none reserves the next one and sleeps until it is due.
+   */
+  private async paced(): Promise<void> {
+    const { pace, clock } = this.options;
+    if (!pace) return;
+    const now = clock.now();
+    const perMs = pace.reads / pace.windowMs;
+    const elapsed = this.paceRefilledAt === undefined ? 0 : Math.max(0, now - this.paceRefilledAt);
+    this.paceRefilledAt = now;
+    this.paceTokens = Math.min(pace.burst, this.paceTokens + elapsed * perMs) - 1;
+    if (this.paceTokens < 0) await this.sleep(-this.paceTokens / perMs);
+  }
+
+  /** One of `maxInFlight` slots; a caller waits for a release when all are taken. */
+  private async slot(): Promise<void> {
+    if (this.inFlight < this.maxInFlight) {
+      this.inFlight++;
+      return;
+    }
+    // The releaser hands its slot over directly, so the count stays as it is.
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.inFlight--;
+  }
+
+  /** Requests sent and not yet answered (for tests and the bench). */
+  get requestsInFlight(): number {
+    return this.inFlight;
   }
 
   /** Refuses a request while a 429 holds or when the read budget of the window is spent. */
