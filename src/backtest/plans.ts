@@ -46,6 +46,8 @@ import {
   type WaitView,
 } from './plans-day.js';
 import { round } from './scoring.js';
+import { Catalog } from '../catalog/catalog.js';
+import { catalogWalks, type RecordedWalks } from './plans-walks.js';
 
 export const STRATEGIES = ['plan', 'live', 'no_plan', 'shortest_wait_now', 'typical', 'hindsight'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
@@ -114,8 +116,11 @@ export interface PlanBacktestOptions {
   /** Also score these variants of `live` on the same days (`live_variants`). */
   readonly liveVariants?: readonly LiveOptions[];
   readonly optimise?: Optimiser;
-  /** Walking minutes between two stops of a park's day: ride file names, `entrance` for the entrance. */
-  readonly walkMinutes?: (park: string, from: string, to: string) => number;
+  /**
+   * Walking minutes between two stops of a park's day (ride file names, `entrance` for the
+   * entrance); the catalog's locations at normal pace (`plans-walks.ts`) when absent.
+   */
+  readonly walkMinutes?: RecordedWalks;
   readonly onPark?: (park: string, index: number, total: number) => void;
 }
 
@@ -123,8 +128,6 @@ export interface PlanBacktestOptions {
 export const MIN_DAY_READINGS = 6;
 /** Minutes a ride takes when its metadata does not say. */
 export const DEFAULT_RIDE_MINUTES = 5;
-/** Walking minutes between any two stops at normal pace, until the catalog places the rides. */
-export const CONSTANT_WALK_MINUTES = 8;
 /** Added to waits before their ratio is taken, as the nowcast does. */
 const RATIO_OFFSET = 2;
 
@@ -373,7 +376,7 @@ export function runPlanBacktest(
     live = DEFAULT_LIVE_OPTIONS,
     liveVariants = [],
     optimise = optimiseByEnumeration,
-    walkMinutes = () => CONSTANT_WALK_MINUTES,
+    walkMinutes = catalogWalks(Catalog.load(), attractions),
     onPark,
   }: PlanBacktestOptions = {},
 ): PlanBacktestResult {
