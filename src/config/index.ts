@@ -21,6 +21,8 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly feed: FeedName;
+  /** Parks the simulator lists (FEED=sim): the spec's ten and the rest generated from its seed. */
+  readonly simParks: number;
   readonly weather: WeatherName;
   readonly providerData: ProviderData;
   /** Public address of the website, no trailing slash. */
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env, now: number = Date.now()): Co
     host: listenHost,
     dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
     feed: feedName(env),
+    simParks: integer(env, 'SIM_PARKS', 10, 1000, 10),
     weather: oneOf(env, 'WEATHER', WEATHER_SOURCES, 'sim'),
     providerData: oneOf<ProviderData>(env, 'PROVIDER_DATA', ['enabled', 'disabled'], 'enabled'),
     siteUrl: url(env, 'SITE_URL', web, baseUrl) ?? baseUrl,

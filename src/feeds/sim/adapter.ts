@@ -1,7 +1,9 @@
 /**
- * FEED=sim (the default): every family from the deterministic simulator.
+ * FEED=sim (the default): every family from the deterministic simulator, which lists SIM_PARKS
+ * parks (the spec's ten by default; more are generated from its seed).
  */
 import type { FeedAdapter } from '../adapter.js';
+import { simulatedDiscovery } from './large-catalog.js';
 
 export const simAdapter: FeedAdapter = {
   name: 'sim',
@@ -11,4 +13,5 @@ export const simAdapter: FeedAdapter = {
   credits: [],
   priorityFeedLabel: () => 'sim',
   create: ({ simulated }) => simulated,
+  discovery: ({ config, catalog }) => simulatedDiscovery(catalog, config.simParks),
 };
