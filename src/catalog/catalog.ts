@@ -25,46 +25,76 @@ export type RideLookup =
 
 /** The parks, resorts and attractions, with case-insensitive lookup by every identifier form. */
 export class Catalog {
-  readonly resorts: readonly Resort[];
-  readonly parks: readonly Park[];
-  private readonly parkIndex = new Map<string, Park>();
+  private data!: CatalogData;
+  private parkIndex = new Map<string, Park>();
   /**
    * Identifiers exactly as requests usually spell them (keys, IDs, aliases), resolved once: a
    * request then skips the Unicode normalisation, the larger part of resolving a path parameter.
    */
-  private readonly parkExact = new Map<string, Park>();
-  private readonly resortIndex = new Map<string, Resort>();
-  private readonly rideById = new Map<string, Attraction>();
+  private parkExact = new Map<string, Park>();
+  private resortIndex = new Map<string, Resort>();
+  private rideById = new Map<string, Attraction>();
   /** Normalised ride name or slug → every attraction carrying it, across all parks. */
-  private readonly rideByName = new Map<string, Attraction[]>();
+  private rideByName = new Map<string, Attraction[]>();
 
   constructor(data: CatalogData) {
-    this.resorts = data.resorts;
-    this.parks = data.parks;
-    for (const park of data.parks) {
+    this.replace(data);
+  }
+
+  get resorts(): readonly Resort[] {
+    return this.data.resorts;
+  }
+
+  get parks(): readonly Park[] {
+    return this.data.parks;
+  }
+
+  /**
+   * Swaps in new data (a refresh of the parks a feed discovered): the indexes are built aside and
+   * swapped in one synchronous step, so a lookup sees the old catalog or the new one, never a mix.
+   */
+  replace(data: CatalogData): void {
+    const parkIndex = new Map<string, Park>();
+    const parkExact = new Map<string, Park>();
+    const resortIndex = new Map<string, Resort>();
+    const rideById = new Map<string, Attraction>();
+    const rideByName = new Map<string, Attraction[]>();
+    // Discovered parks first: where a name is shared, the spec park indexed last keeps it.
+    const ordered = [...data.parks.filter((p) => p.discovered), ...data.parks.filter((p) => !p.discovered)];
+    for (const park of ordered) {
       for (const id of [park.key, park.id, park.name, ...park.aliases]) {
-        this.parkIndex.set(normalizeIdentifier(id), park);
+        parkIndex.set(normalizeIdentifier(id), park);
       }
       for (const ride of park.attractions) {
-        this.rideById.set(ride.id.toLowerCase(), ride);
+        rideById.set(ride.id.toLowerCase(), ride);
         for (const name of new Set([normalizeIdentifier(ride.name), normalizeIdentifier(ride.slug)])) {
-          const list = this.rideByName.get(name) ?? [];
+          const list = rideByName.get(name) ?? [];
           list.push(ride);
-          this.rideByName.set(name, list);
+          rideByName.set(name, list);
         }
       }
     }
-    for (const park of data.parks) {
+    for (const park of ordered) {
       for (const id of [park.key, park.id, ...park.aliases]) {
-        const resolved = this.parkIndex.get(normalizeIdentifier(id));
-        if (resolved) this.parkExact.set(id, resolved);
+        const resolved = parkIndex.get(normalizeIdentifier(id));
+        if (resolved) parkExact.set(id, resolved);
       }
     }
-    for (const resort of data.resorts) {
+    const orderedResorts = [
+      ...data.resorts.filter((r) => r.discovered),
+      ...data.resorts.filter((r) => !r.discovered),
+    ];
+    for (const resort of orderedResorts) {
       for (const id of [resort.key, resort.id, resort.name, ...resort.aliases]) {
-        this.resortIndex.set(normalizeIdentifier(id), resort);
+        resortIndex.set(normalizeIdentifier(id), resort);
       }
     }
+    this.data = data;
+    this.parkIndex = parkIndex;
+    this.parkExact = parkExact;
+    this.resortIndex = resortIndex;
+    this.rideById = rideById;
+    this.rideByName = rideByName;
   }
 
   static load(): Catalog {

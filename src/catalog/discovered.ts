@@ -75,3 +75,24 @@ export interface CatalogDiscovery {
     resortFeedId: string,
   ): Promise<DiscoveredPark>;
 }
+
+/** What a published key belongs to: a discovered resort, park or ride. */
+export type CatalogEntryKind = 'resort' | 'park' | 'ride';
+
+/** A key handed out to something a feed discovered, with what the feed last said about it (stored). */
+export interface CatalogEntry {
+  /** The feed that listed it (FEED's name). */
+  readonly source: string;
+  readonly kind: CatalogEntryKind;
+  /** '' for resorts and parks; a ride's park feed ID. */
+  readonly scope: string;
+  readonly feed_id: string;
+  readonly key: string;
+  readonly aliases: readonly string[];
+  /** What the feed last said (stored as JSON). */
+  readonly record: unknown;
+  readonly first_seen_at: number;
+  readonly last_seen_at: number;
+  /** When the feed stopped listing it; null while listed. */
+  readonly removed_at: number | null;
+}

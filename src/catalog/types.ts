@@ -98,15 +98,34 @@ export const AttractionFile = Type.Array(AttractionRecord, { minItems: 1 });
 
 export interface Resort extends ResortRecord {
   readonly parks: readonly Park[];
+  /** Only on a resort made for discovered parks. */
+  readonly discovered?: DiscoveredOrigin;
+}
+
+/**
+ * Set on a park, resort or ride the configured feed discovered (PARKS other than `spec`), never on
+ * the spec's ten: what no source provides for it answers the spec's unavailable form.
+ */
+export interface DiscoveredOrigin {
+  /** The feed that listed it (FEED's name). */
+  readonly source: string;
+  /** Its ID in that feed. */
+  readonly feed_id: string;
+  /** The feed stopped listing it: kept so its history stays reachable. */
+  readonly removed: boolean;
 }
 
 export interface Park extends ParkRecord {
   readonly resort: ResortRecord;
   readonly attractions: readonly Attraction[];
+  /** Only on a discovered park (see `discovered.ts`). */
+  readonly discovered?: DiscoveredOrigin & { readonly country?: string };
 }
 
 export interface Attraction extends AttractionRecord {
   /** `<park_key>_<slug>`: the park key has no `_`, so the ID splits back unambiguously. */
   readonly id: string;
   readonly park_key: string;
+  /** Only on a ride of a discovered park. */
+  readonly discovered?: DiscoveredOrigin;
 }

@@ -59,7 +59,18 @@ export interface Config {
   readonly redisUrl: string | undefined;
   /** How long a key's verdict is cached (SPEC Authentication: at most 10 minutes). */
   readonly keyVerdictTtlMs: number;
+  /** Which of the feed's parks are served beside the spec's ten (PARKS). */
+  readonly parks: ParksSetting;
 }
+
+/**
+ * PARKS: `spec` (the spec's ten, the default), `all` (every park the feed lists), or the feed's
+ * destination or park IDs, names or slugs. Checked against the feed's listing at start-up.
+ */
+export type ParksSetting =
+  | { readonly mode: 'spec' }
+  | { readonly mode: 'all' }
+  | { readonly mode: 'list'; readonly entries: readonly string[] };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -216,6 +227,22 @@ function trustProxy(env: Env): number | string | undefined {
   return value;
 }
 
+function parks(env: Env): ParksSetting {
+  const value = text(env, 'PARKS') ?? 'spec';
+  if (value.toLowerCase() === 'spec') return { mode: 'spec' };
+  if (value.toLowerCase() === 'all') return { mode: 'all' };
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) {
+    throw new ConfigError(
+      `PARKS must be spec, all, or a comma-separated list of the feed's destination or park IDs, names or slugs (got "${value}")`,
+    );
+  }
+  return { mode: 'list', entries };
+}
+
 /** Reads the environment into a Config, or throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, now: number = Date.now()): Config {
   const listenPort = port(env);
@@ -261,5 +288,6 @@ export function loadConfig(env: Env = process.env, now: number = Date.now()): Co
     ),
     redisUrl: serverUrl(env, 'REDIS_URL', ['redis', 'rediss'], 'redis://redis.internal:6379'),
     keyVerdictTtlMs: seconds(env, 'KEY_VERDICT_TTL_SECONDS', 600),
+    parks: parks(env),
   };
 }

@@ -2,6 +2,7 @@
  * What the rest of queuecast asks of persistence. Drivers (SQLite now, PostgreSQL later) implement
  * these ports; ingest, models and routes never see SQL. Times are epoch milliseconds (UTC).
  */
+import type { CatalogEntry } from '../catalog/discovered.js';
 
 /** A recorded change of one attraction's posted standby wait or status (history row). */
 export interface WaitChange {
@@ -197,26 +198,7 @@ export interface AccountStore {
 }
 
 /** Everything persistence offers, opened together on one database. */
-/** What a catalog key belongs to: a discovered resort, park or ride. */
-export type CatalogEntryKind = 'resort' | 'park' | 'ride';
-
-/** A key handed out to something a feed discovered, with what the feed last said about it. */
-export interface CatalogEntry {
-  /** The feed that listed it (FEED's name). */
-  readonly source: string;
-  readonly kind: CatalogEntryKind;
-  /** '' for resorts and parks; a ride's park feed ID. */
-  readonly scope: string;
-  readonly feed_id: string;
-  readonly key: string;
-  readonly aliases: readonly string[];
-  /** What the feed last said (stored as JSON). */
-  readonly record: unknown;
-  readonly first_seen_at: number;
-  readonly last_seen_at: number;
-  /** When the feed stopped listing it; null while listed. */
-  readonly removed_at: number | null;
-}
+export type { CatalogEntry, CatalogEntryKind } from '../catalog/discovered.js';
 
 export interface CatalogKeyStore {
   /** Every entry of the source, by kind, scope and feed ID. */
