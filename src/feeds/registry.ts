@@ -3,6 +3,7 @@
  * and `/v1`, the site and the docs describe its families and credits from its declaration
  * (`adapter.ts`). A new feed is its folder and its line here.
  */
+import type { CatalogDiscovery } from '../catalog/discovered.js';
 import { ConfigError } from '../config/index.js';
 import type { FeedAdapter, FeedContext, LiveFamilies, LiveFamily } from './adapter.js';
 import { LIVE_FAMILIES } from './adapter.js';
@@ -64,4 +65,13 @@ export function createLiveFamilies(name: string, creation: FeedCreation): LiveFa
   };
   const families = Object.fromEntries(LIVE_FAMILIES.map(({ family }) => [family, pick(family)]));
   return families as unknown as LiveFamilies;
+}
+
+/** The catalog discovery `FEED` declares (parks beyond the spec's ten), if it has one. */
+export function createDiscovery(name: string, creation: FeedCreation): CatalogDiscovery | undefined {
+  const adapter = feedAdapter(name);
+  return adapter.discovery?.({
+    ...creation,
+    upstream: (options) => creation.upstream(adapter.name, options),
+  });
 }

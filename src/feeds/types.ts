@@ -191,6 +191,11 @@ export interface WeatherFeed {
   readonly source: string;
   /** The park's weather at `at`. Rejects with `UpstreamError` when the upstream fails. */
   readWeather(park: Park, at: number): Promise<WeatherReading>;
+  /**
+   * Why the source has no weather for the park (a national agency's country ends), or undefined
+   * when it covers it: such a park is not read, and its weather is unavailable with this reason.
+   */
+  outsideCoverage?(park: Park): string | undefined;
 }
 
 /** One hour of the operator's own wait forecast for a ride (ThemeParks.wiki: `forecast`). */

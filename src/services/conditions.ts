@@ -113,6 +113,8 @@ export class ConditionsService {
   }
 
   private async refreshPark(park: Park, at: number): Promise<void> {
+    // A park the source does not cover is never read: its weather is unavailable, not an error.
+    if (this.feed.outsideCoverage?.(park) !== undefined) return;
     let outcome: Pick<WeatherRecord, 'read' | 'failure'>;
     try {
       outcome = { read: { at, ...(await this.feed.readWeather(park, at)) } };
@@ -163,6 +165,8 @@ export class ConditionsService {
   }
 
   private weatherOf(park: Park, now: number): ParkConditions['weather'] {
+    const uncovered = this.feed.outsideCoverage?.(park);
+    if (uncovered !== undefined) return { data_status: 'unavailable', checked_at: null, reason: uncovered };
     const record = this.records.get(park.key);
     if (!record?.read) {
       return {

@@ -21,6 +21,16 @@ export interface NwsOptions {
   readonly upstream?: Partial<UpstreamClientOptions>;
 }
 
+/** The US states and territories the agency covers, as latitude and longitude boxes. */
+const US_AREAS: readonly { south: number; north: number; west: number; east: number }[] = [
+  { south: 24.4, north: 49.5, west: -125, east: -66.9 }, // the contiguous states
+  { south: 51, north: 71.5, west: -180, east: -129.9 }, // Alaska
+  { south: 18.8, north: 22.4, west: -160.3, east: -154.7 }, // Hawaii
+  { south: 17.8, north: 18.6, west: -67.4, east: -64.5 }, // Puerto Rico and the US Virgin Islands
+  { south: 13.2, north: 20.6, west: 144.6, east: 146.1 }, // Guam and the Northern Mariana Islands
+];
+const US_NAMES = new Set(['united states', 'united states of america', 'usa', 'us']);
+
 /** Stations tried in turn when the nearest has no latest observation. */
 const STATIONS_TRIED = 3;
 
@@ -37,6 +47,27 @@ export class NwsWeatherFeed implements WeatherFeed {
 
   constructor(options: NwsOptions) {
     this.http = new NwsHttp({ timeoutMs: 10_000, ...options });
+  }
+
+  /**
+   * The agency covers only the United States: a park the feed places in another country, or whose
+   * point lies outside every US area, is not sent to it.
+   */
+  outsideCoverage(park: Park): string | undefined {
+    const country = park.discovered?.country;
+    const inUs =
+      country !== undefined
+        ? US_NAMES.has(country.trim().toLowerCase())
+        : US_AREAS.some(
+            (area) =>
+              park.latitude >= area.south &&
+              park.latitude <= area.north &&
+              park.longitude >= area.west &&
+              park.longitude <= area.east,
+          );
+    return inUs
+      ? undefined
+      : `The US National Weather Service covers only the United States, and ${park.name} is outside it.`;
   }
 
   async readWeather(park: Park, _at: number): Promise<WeatherReading> {

@@ -3,10 +3,13 @@
  * (../shared/fixtures/nws-*.json): nulls, units, the alert, the problem+json error, a timeout,
  * caching by the responses' headers, and the User-Agent.
  */
+import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Catalog } from '../../catalog/catalog.js';
 import type { Park } from '../../catalog/types.js';
 import { ManualClock } from '../../lib/clock.js';
+import { LiveState } from '../../live/live-state.js';
+import { ConditionsService } from '../../services/conditions.js';
 import { FakeNws, fixture } from '../../../test/support/fake-nws.js';
 import { UpstreamError } from '../types.js';
 import { freshFor } from './http.js';
@@ -149,5 +152,47 @@ describe('NWS weather feed', () => {
     fake.missingStations.add('KISM');
     await feed.readWeather(mk, clock.now());
     expect(fake.count(/\/stations\/KMCO\/observations\/latest$/)).toBe(1);
+  });
+});
+
+describe('NWS coverage', () => {
+  /** A park outside the United States, as discovery would add one (Disneyland Paris's point). */
+  const paris: Park = { ...mk, key: 'paris-park', name: 'Paris Park', latitude: 48.8674, longitude: 2.7836 };
+  const listing = { source: 'sim', feed_id: 'x', removed: false };
+  const listedInJapan: Park = {
+    ...mk,
+    key: 'osaka-park',
+    name: 'Osaka Park',
+    discovered: { ...listing, country: 'Japan' },
+  };
+
+  it('covers every spec park and no park outside the United States', () => {
+    for (const park of catalog.parks) expect(feed.outsideCoverage(park), park.key).toBeUndefined();
+    expect(feed.outsideCoverage(paris)).toBe(
+      'The US National Weather Service covers only the United States, and Paris Park is outside it.',
+    );
+    expect(feed.outsideCoverage(listedInJapan)).toMatch(/covers only the United States/);
+    expect(
+      feed.outsideCoverage({ ...listedInJapan, discovered: { ...listing, country: 'United States' } }),
+    ).toBeUndefined();
+  });
+
+  it("answers a foreign park's conditions unavailable and never asks the agency about it", async () => {
+    const withForeign = Object.create(catalog, { parks: { value: [mk, paris] } }) as Catalog;
+    const service = new ConditionsService(
+      feed,
+      new LiveState(clock),
+      withForeign,
+      clock,
+      pino({ level: 'silent' }),
+    );
+    await service.refreshAll();
+    expect(fake.requests.some((r) => r.path.includes('48.8674'))).toBe(false);
+    expect(service.forPark(paris).weather).toEqual({
+      data_status: 'unavailable',
+      checked_at: null,
+      reason: 'The US National Weather Service covers only the United States, and Paris Park is outside it.',
+    });
+    expect(service.forPark(mk).weather.data_status).toBe('available');
   });
 });
