@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../catalog/catalog.js';
+import { loadCatalogData } from '../../catalog/load.js';
+import { mergeDiscovered } from '../../catalog/merge.js';
 import { loadConfig } from '../../config/index.js';
 import { startOfLocalDay } from '../../lib/time.js';
 import { createSimulatedFeeds } from './index.js';
@@ -65,5 +67,27 @@ describe('the simulator at SIM_PARKS=120', () => {
     await expect(discovery.describePark({ feed_id: 'nope', name: 'Nope' }, 'x')).rejects.toThrow(
       /lists no park/,
     );
+  });
+
+  it('merges through the discovery path into a catalog the simulator serves, park by park', async () => {
+    const merged = mergeDiscovered({
+      spec: loadCatalogData(),
+      discovered: listed,
+      listed: new Set(listed.parks.map((park) => park.feed_id)),
+      stored: [],
+      stillChosen: () => true,
+      now: Date.parse('2026-10-03T12:00:00Z'),
+    });
+    expect(merged.skipped).toEqual([]);
+    const large = new Catalog(merged.data);
+    expect(large.parks).toHaveLength(120);
+    expect(large.park('magic-kingdom')?.id).toBe(catalog.park('magic-kingdom')?.id);
+    const osaka = large.parks.find((park) => park.time_zone === 'Asia/Tokyo');
+    if (!osaka) throw new Error('no park in Japan');
+    const feeds = createSimulatedFeeds(large);
+    // Noon in Osaka: the park is open, and its generated rides post waits.
+    const reading = await feeds.liveQueues.readLiveQueues(osaka, Date.parse('2026-10-03T03:00:00Z'));
+    expect(reading.entries.length).toBeGreaterThan(0);
+    expect(reading.entries.some((entry) => entry.standby_wait_minutes !== null)).toBe(true);
   });
 });
