@@ -1,5 +1,6 @@
 /**
- * The order of a party's rides that spends the least expected time in standby lines.
+ * The order of a party's rides that spends the least expected time in standby lines and standing
+ * about between them (idle minutes are priced like minutes in line, see `idleWeight`).
  *
  * Up to `exactRideLimit` rides a dynamic programme over subsets proves the order best; beyond, a
  * beam search polished by local search finds it, with a lower bound no order beats. Why the
@@ -10,7 +11,7 @@
  * between chunks of that work.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { arrivalAt, buildTimeline, joinIndexFrom, type ProblemTimeline } from './timeline.js';
+import { arrivalAt, buildTimeline, idleBetween, joinIndexFrom, type ProblemTimeline } from './timeline.js';
 import type { NotPlannedReason, PlannedStep, PlanProblem, PlanResult } from './types.js';
 
 export interface OptimiseOptions {
@@ -20,17 +21,43 @@ export interface OptimiseOptions {
   readonly beamWidth?: number;
   /** Full orders the local search may evaluate after the beam. */
   readonly localSearchEvaluations?: number;
+  /**
+   * What a minute standing about between rides costs, against a minute in line: 1 (the default)
+   * prices them alike, so no plan idles an hour to save a few minutes in line; 0 counts time in
+   * line alone. Between 0 and 1 inclusive (the exactness argument in docs/plans.md needs it).
+   */
+  readonly idleWeight?: number;
+  /**
+   * The party joins each line at the first minute it can (on arrival, or when the ride opens, the
+   * return window starts or a break ends) and never waits for a shorter line.
+   */
+  readonly joinOnArrival?: boolean;
 }
 
 const DEFAULTS: Required<OptimiseOptions> = {
   exactRideLimit: 12,
-  beamWidth: 48,
+  beamWidth: 200,
   localSearchEvaluations: 4000,
+  idleWeight: 1,
+  joinOnArrival: false,
 };
 
+/** The problem's grid with the rules that price and constrain every step. */
+interface Rules {
+  readonly timeline: ProblemTimeline;
+  readonly idleWeight: number;
+  readonly joinOnArrival: boolean;
+}
+
 const EXACT_SEED_BEAM = 8;
-/** The search tries the first few joins worth making at each ride, the exact programme every one. */
-const BEAM_JOINS_PER_RIDE = 3;
+/**
+ * The search joins each line at the first minute it can; with idle time priced, waiting for a
+ * shorter line rarely pays, and a wider beam finds more than more joins per ride. The exact
+ * programme tries every join worth making.
+ */
+const BEAM_JOINS_PER_RIDE = 1;
+/** The local search weighs a few joins per ride, so an order that pays for a short idle is seen. */
+const SEARCH_JOINS_PER_RIDE = 3;
 const EXACT_SEED_EVALUATIONS = 400;
 
 /**
@@ -42,10 +69,15 @@ const WORK_PER_CHUNK = 50_000;
 /** A chunked computation: yields between chunks of work, returns its answer. */
 type Work<T> = Generator<undefined, T>;
 
-/** One way to have ridden an ordered set: free at `time` having waited `wait` in all. */
+/**
+ * One way to have ridden an ordered set: free at `time` having waited `wait` in line, stood idle
+ * `idle`, and so paid `cost` (the wait plus the weighted idle minutes).
+ */
 interface Label {
   readonly time: number;
   readonly wait: number;
+  readonly idle: number;
+  readonly cost: number;
   readonly ride: number;
   /** Grid index of the join minute. */
   readonly join: number;
@@ -56,51 +88,87 @@ interface Label {
 function better(a: Label, b: Label | undefined): boolean {
   if (!b) return true;
   if (a.count !== b.count) return a.count > b.count;
-  if (a.wait !== b.wait) return a.wait < b.wait;
+  if (a.cost !== b.cost) return a.cost < b.cost;
   return a.time < b.time;
 }
 
 /**
- * Adds a label to a Pareto set kept sorted by time with strictly falling waits; drops it when an
- * earlier-or-equal, less-or-equally-waited label is there, and drops those it beats.
+ * Whether every completion of `b` is matched or beaten by a completion of `a` (same rides done,
+ * same last ride): `a` is free no later and, after idling until `b` is free, has paid no more.
+ * With `remaining` (the rides still to do, under `joinOnArrival`, where a party cannot choose to
+ * idle) it also needs `a` to join each of them at the same minute as `b`, so their futures agree.
  */
-function insertPareto(labels: Label[], label: Label): void {
+function dominates(rules: Rules, a: Label, b: Label, remaining?: readonly number[]): boolean {
+  if (a.time > b.time) return false;
+  const catchUp = rules.idleWeight * idleBetween(rules.timeline, a.time, b.time);
+  if (a.cost + catchUp > b.cost + 1e-9) return false;
+  if (!remaining || a.time === b.time) return true;
+  const { timeline } = rules;
+  for (const ride of remaining) {
+    const line = timeline.rides[ride];
+    if (!line) continue;
+    const joinA = line.nextJoinable[joinIndexFrom(timeline, arrivalAt(timeline, a.time, a.ride, ride))];
+    const joinB = line.nextJoinable[joinIndexFrom(timeline, arrivalAt(timeline, b.time, b.ride, ride))];
+    if (joinA !== joinB) return false;
+  }
+  return true;
+}
+
+/**
+ * Adds a label to a Pareto set kept sorted by time: drops it when a label there dominates it, and
+ * drops those it dominates.
+ */
+function insertPareto(rules: Rules, labels: Label[], label: Label, remaining?: readonly number[]): void {
   let at = 0;
   while (at < labels.length && (labels[at]?.time ?? 0) <= label.time) {
-    if ((labels[at]?.wait ?? 0) <= label.wait) return;
+    const kept = labels[at];
+    if (kept && dominates(rules, kept, label, remaining)) return;
     at++;
   }
-  let drop = at;
-  while (drop < labels.length && (labels[drop]?.wait ?? 0) >= label.wait) drop++;
-  labels.splice(at, drop - at, label);
+  let write = at;
+  for (let read = at; read < labels.length; read++) {
+    const kept = labels[read];
+    if (kept && !dominates(rules, label, kept, remaining)) labels[write++] = kept;
+  }
+  labels.length = write;
+  labels.splice(at, 0, label);
 }
 
 /**
  * Every join worth making at `ride` for a party free at `time` at `from`: the first joinable minute
- * after arrival, then each later one with a strictly lower wait. Any other join is beaten by an
- * earlier one that waits no longer, so it never starts a better plan.
+ * after arrival, then (unless it joins on arrival) each later one with a strictly lower wait. Any
+ * other join is beaten by an earlier one that waits no longer, so it never starts a better plan.
  */
 function extend(
-  timeline: ProblemTimeline,
+  rules: Rules,
   parent: Label | undefined,
   from: number,
   ride: number,
   emit: (label: Label) => void,
   maxJoins = Number.POSITIVE_INFINITY,
 ): number {
+  const { timeline } = rules;
   const freeAt = parent ? parent.time : timeline.start;
   const line = timeline.rides[ride];
   if (!line) return 0;
+  const walk = timeline.walk[from * timeline.rideCount + ride] ?? 0;
   const arrive = arrivalAt(timeline, freeAt, from, ride);
   let index = line.nextJoinable[joinIndexFrom(timeline, arrive)] ?? -1;
   let emitted = 0;
   const baseWait = parent ? parent.wait : 0;
+  const baseIdle = parent ? parent.idle : 0;
   const count = (parent ? parent.count : 0) + 1;
-  while (index >= 0 && emitted < maxJoins) {
+  const joins = rules.joinOnArrival ? Math.min(1, maxJoins) : maxJoins;
+  while (index >= 0 && emitted < joins) {
     const wait = line.wait[index] ?? 0;
+    const joinAt = timeline.origin + index;
+    // Idle: the span from free to joining, less the walk and any break (walks never overlap one).
+    const idle = Math.max(0, idleBetween(timeline, freeAt, joinAt) - walk);
     emit({
-      time: timeline.origin + index + wait + line.rideMinutes,
+      time: joinAt + wait + line.rideMinutes,
       wait: baseWait + wait,
+      idle: baseIdle + idle,
+      cost: baseWait + wait + rules.idleWeight * (baseIdle + idle),
       ride,
       join: index,
       parent,
@@ -121,16 +189,16 @@ function orderOf(label: Label | undefined): { ride: number; join: number }[] {
 /** The best plan known so far, as a bar a partial plan must still be able to clear. */
 interface Incumbent {
   count: number;
-  wait: number;
+  cost: number;
 }
 
 /**
- * Whether a partial plan free at `time`, having ridden `count` rides and waited `wait`, can no
+ * Whether a partial plan free at `time`, having ridden `count` rides and paid `cost`, can no
  * longer beat `incumbent` (or tie it, unless `ties`), given the best it can still do (`bound`).
  */
 function hopeless(
   count: number,
-  wait: number,
+  cost: number,
   bound: { lost: number; wait: number; left: number },
   incumbent: Incumbent | undefined,
   ties: boolean,
@@ -138,8 +206,8 @@ function hopeless(
   if (!incumbent) return false;
   const reachable = count + bound.left - bound.lost;
   if (reachable !== incumbent.count) return reachable < incumbent.count;
-  const total = wait + bound.wait;
-  return ties ? total > incumbent.wait + 1e-9 : total >= incumbent.wait - 1e-9;
+  const total = cost + bound.wait;
+  return ties ? total > incumbent.cost + 1e-9 : total >= incumbent.cost - 1e-9;
 }
 
 /**
@@ -147,26 +215,28 @@ function hopeless(
  * remaining rides' bound: exact, as docs/plans.md explains.
  */
 function* exactOrder(
-  timeline: ProblemTimeline,
+  rules: Rules,
   plannable: readonly number[],
   seed: Label | undefined,
 ): Work<Label | undefined> {
+  const { timeline } = rules;
   const count = plannable.length;
   const entrance = timeline.rideCount;
   const states: (Label[] | undefined)[] = new Array<Label[] | undefined>((1 << count) * count);
   const stateAt = (index: number): Label[] => (states[index] ??= []);
   let best = seed;
-  const incumbent: Incumbent | undefined = seed ? { count: seed.count, wait: seed.wait } : undefined;
+  const incumbent: Incumbent | undefined = seed ? { count: seed.count, cost: seed.cost } : undefined;
   let work = 0;
 
   const offer = (mask: number, position: number, label: Label): void => {
     const bound = remainingBound(timeline, plannable, mask, label.time);
-    if (hopeless(label.count, label.wait, bound, incumbent, true)) return;
-    insertPareto(stateAt(mask * count + position), label);
+    if (hopeless(label.count, label.cost, bound, incumbent, true)) return;
+    const remaining = rules.joinOnArrival ? plannable.filter((_, k) => (mask & (1 << k)) === 0) : undefined;
+    insertPareto(rules, stateAt(mask * count + position), label, remaining);
   };
 
   for (let k = 0; k < count; k++) {
-    extend(timeline, undefined, entrance, plannable[k] ?? 0, (label) => {
+    extend(rules, undefined, entrance, plannable[k] ?? 0, (label) => {
       offer(1 << k, k, label);
     });
   }
@@ -184,13 +254,13 @@ function* exactOrder(
           best = label;
           if (incumbent) {
             incumbent.count = label.count;
-            incumbent.wait = label.wait;
+            incumbent.cost = label.cost;
           }
         }
         for (let next = 0; next < count; next++) {
           if ((mask & (1 << next)) !== 0) continue;
           const childMask = mask | (1 << next);
-          const children = extend(timeline, label, label.ride, plannable[next] ?? 0, (child) => {
+          const children = extend(rules, label, label.ride, plannable[next] ?? 0, (child) => {
             offer(childMask, next, child);
           });
           work += 1 + children * count;
@@ -237,11 +307,8 @@ interface BeamNode {
 }
 
 /** Keeps the partial orders with the best bound on their whole day, one Pareto set per (set, last). */
-function* beamSearch(
-  timeline: ProblemTimeline,
-  plannable: readonly number[],
-  width: number,
-): Work<Label | undefined> {
+function* beamSearch(rules: Rules, plannable: readonly number[], width: number): Work<Label | undefined> {
+  const { timeline } = rules;
   const count = plannable.length;
   const positionOf = new Map(plannable.map((ride, k) => [ride, k]));
   let best: Label | undefined;
@@ -256,13 +323,13 @@ function* beamSearch(
       work +=
         count *
         extend(
-          timeline,
+          rules,
           parent,
           from,
           plannable[k] ?? 0,
           (label) => {
             const bound = remainingBound(timeline, plannable, childMask, label.time);
-            children.push({ label, mask: childMask, lost: bound.lost, score: label.wait + bound.wait });
+            children.push({ label, mask: childMask, lost: bound.lost, score: label.cost + bound.wait });
           },
           BEAM_JOINS_PER_RIDE,
         );
@@ -279,7 +346,7 @@ function* beamSearch(
       if (beam.length >= width) break;
       const key = child.mask * 32 + (positionOf.get(child.label.ride) ?? 0);
       const front = kept.get(key) ?? [];
-      insertPareto(front, child.label);
+      insertPareto(rules, front, child.label);
       if (!front.includes(child.label)) continue;
       kept.set(key, front);
       beam.push(child);
@@ -303,11 +370,12 @@ function* beamSearch(
  * cannot beat it.
  */
 function evaluateOrder(
-  timeline: ProblemTimeline,
+  rules: Rules,
   order: readonly number[],
   incumbent?: Incumbent,
   maxJoins = Number.POSITIVE_INFINITY,
 ): Label | undefined {
+  const { timeline } = rules;
   let labels: (Label | undefined)[] = [undefined];
   for (let position = 0; position < order.length; position++) {
     const ride = order[position] ?? 0;
@@ -315,12 +383,12 @@ function evaluateOrder(
     const next: Label[] = [];
     for (const label of labels) {
       extend(
-        timeline,
+        rules,
         label,
         label ? label.ride : timeline.rideCount,
         ride,
         (child) => {
-          insertPareto(next, child);
+          insertPareto(rules, next, child);
         },
         maxJoins,
       );
@@ -329,7 +397,7 @@ function evaluateOrder(
     if (incumbent) {
       labels = labels.filter((label) => {
         const bound = remainingBound(timeline, rest, 0, label ? label.time : timeline.start);
-        return !hopeless(label ? label.count : 0, label ? label.wait : 0, bound, incumbent, false);
+        return !hopeless(label ? label.count : 0, label ? label.cost : 0, bound, incumbent, false);
       });
       if (labels.length === 0) return undefined;
     }
@@ -381,7 +449,7 @@ function doubleBridge(order: readonly number[], kick: number): number[] {
  * kick of the best order and another descent, until the budget of evaluated orders is spent.
  */
 function* localSearch(
-  timeline: ProblemTimeline,
+  rules: Rules,
   seed: Label | undefined,
   plannable: readonly number[],
   budget: number,
@@ -389,7 +457,7 @@ function* localSearch(
   const planned = orderOf(seed).map((step) => step.ride);
   const unplanned = plannable.filter((ride) => !planned.includes(ride));
   let bestOrder = [...planned, ...unplanned];
-  let best = evaluateOrder(timeline, bestOrder);
+  let best = evaluateOrder(rules, bestOrder);
   if (seed && (!best || better(seed, best))) best = seed;
   if (!best) return seed;
   let current = best;
@@ -400,12 +468,12 @@ function* localSearch(
     let improved = true;
     while (improved && evaluations < budget) {
       improved = false;
-      const incumbent = { count: current.count, wait: current.wait };
+      const incumbent = { count: current.count, cost: current.cost };
       for (const candidate of neighbours(order)) {
         if (evaluations >= budget) break;
-        const label = evaluateOrder(timeline, candidate, incumbent, BEAM_JOINS_PER_RIDE);
+        const label = evaluateOrder(rules, candidate, incumbent, SEARCH_JOINS_PER_RIDE);
         evaluations++;
-        work += order.length * order.length * BEAM_JOINS_PER_RIDE;
+        work += order.length * order.length * SEARCH_JOINS_PER_RIDE;
         if (label && better(label, current)) {
           current = label;
           order = candidate;
@@ -424,7 +492,7 @@ function* localSearch(
     }
     if (bestOrder.length < 4) break;
     order = doubleBridge(bestOrder, kick);
-    const kicked = evaluateOrder(timeline, order);
+    const kicked = evaluateOrder(rules, order);
     evaluations++;
     if (!kicked) break;
     current = kicked;
@@ -458,6 +526,7 @@ function present(
   let from = timeline.rideCount;
   let totalWait = 0;
   let totalWalk = 0;
+  let totalIdle = 0;
   for (const { ride, join } of orderOf(final)) {
     const line = timeline.rides[ride];
     if (!line) continue;
@@ -469,6 +538,7 @@ function present(
     steps.push({ ride, walkMinutes, arriveAt, joinAt, waitMinutes, via: line.via, departAt });
     totalWait += waitMinutes;
     totalWalk += walkMinutes;
+    totalIdle += Math.max(0, idleBetween(timeline, freeAt, joinAt) - walkMinutes);
     freeAt = departAt;
     from = ride;
   }
@@ -483,6 +553,7 @@ function present(
     notPlanned,
     totalWaitMinutes: totalWait,
     totalWalkMinutes: totalWalk,
+    totalIdleMinutes: totalIdle,
     finishAt: steps.length > 0 ? freeAt : timeline.start,
     lowerBoundWaitMinutes: Math.min(totalWait, lowerBound(timeline, [...planned])),
     method,
@@ -492,6 +563,11 @@ function present(
 function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult> {
   const settings = { ...DEFAULTS, ...options };
   const timeline = buildTimeline(problem);
+  const rules: Rules = {
+    timeline,
+    idleWeight: Math.min(1, Math.max(0, settings.idleWeight)),
+    joinOnArrival: settings.joinOnArrival,
+  };
   yield;
   const closed: number[] = [];
   const plannable: number[] = [];
@@ -503,16 +579,16 @@ function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult>
   // For an exact plan the search only supplies the incumbent that prunes the programme.
   const beamWidth = exact ? EXACT_SEED_BEAM : settings.beamWidth;
   const budget = exact ? EXACT_SEED_EVALUATIONS : settings.localSearchEvaluations;
-  const beam = yield* beamSearch(timeline, plannable, beamWidth);
-  const found = yield* localSearch(timeline, beam, plannable, budget);
+  const beam = yield* beamSearch(rules, plannable, beamWidth);
+  const found = yield* localSearch(rules, beam, plannable, budget);
   if (!exact) return present(timeline, found, closed, 'search');
-  const final = yield* exactOrder(timeline, plannable, found);
+  const final = yield* exactOrder(rules, plannable, found);
   return present(timeline, final, closed, 'exact');
 }
 
 /**
- * Orders `problem.rides` to plan as many as fit before the end, then to wait least in line, then
- * to finish first. Runs to completion on the caller's turn: for many rides on a server, prefer
+ * Orders `problem.rides` to plan as many as fit before the end, then to pay least in time in line
+ * and weighted idle time, then to finish first. Runs to completion on the caller's turn: for many rides on a server, prefer
  * `optimisePlanAsync`.
  */
 export function optimisePlan(problem: PlanProblem, options: OptimiseOptions = {}): PlanResult {

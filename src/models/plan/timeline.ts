@@ -128,6 +128,25 @@ export function arrivalAt(timeline: ProblemTimeline, freeAt: number, from: numbe
   return leave + walk;
 }
 
+/** Minutes of `[from, to)` that fall inside a break. */
+export function breakMinutesBetween(timeline: ProblemTimeline, from: number, to: number): number {
+  let inside = 0;
+  for (const window of timeline.breaks) {
+    const overlap = Math.min(to, window.end) - Math.max(from, window.start);
+    if (overlap > 0) inside += overlap;
+  }
+  return inside;
+}
+
+/**
+ * Minutes a party spends standing about between `from` and `to` when it neither walks nor rides:
+ * the span less the breaks in it (a meal is not idling).
+ */
+export function idleBetween(timeline: ProblemTimeline, from: number, to: number): number {
+  if (to <= from) return 0;
+  return to - from - breakMinutesBetween(timeline, from, to);
+}
+
 /** The grid index of the first whole minute at or after `time`, clamped to the grid's start. */
 export function joinIndexFrom(timeline: ProblemTimeline, time: number): number {
   return Math.max(0, Math.ceil(time - 1e-9) - timeline.origin);

@@ -59,6 +59,11 @@ export interface PlanResult {
   readonly notPlanned: readonly { ride: number; reason: NotPlannedReason }[];
   readonly totalWaitMinutes: number;
   readonly totalWalkMinutes: number;
+  /**
+   * Minutes the party stands about between rides, neither walking, in line, riding nor on a break:
+   * waiting for a line to shorten, a ride to open or a return window to start.
+   */
+  readonly totalIdleMinutes?: number;
   readonly finishAt: number;
   /** A total wait that no order of the planned rides can beat on these waits. */
   readonly lowerBoundWaitMinutes: number;
