@@ -16,7 +16,7 @@ import { clientErrorHandler } from '../http/edge/client-errors.js';
 import { ConnectionCap, MAX_CONNECTIONS_PER_ADDRESS } from '../http/edge/connection-cap.js';
 import { RawErrors } from '../http/edge/raw-errors.js';
 import { guarded } from '../http/edge/request-guard.js';
-import { ApiError, ERROR_MEANING, ERROR_STATUS } from '../http/errors.js';
+import { ApiError, apiErrorFor, ERROR_MEANING, ERROR_STATUS } from '../http/errors.js';
 import { openapiDocument } from './openapi.js';
 import { parseQueryString } from '../http/params.js';
 import { PreparedLane } from '../http/prepared/lane.js';
@@ -169,7 +169,8 @@ export async function buildApiServer(
     done();
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError, request, reply) => {
+    const error = apiErrorFor(thrown) ?? thrown;
     if (error instanceof ApiError) {
       if (error.status === 401) reply.header('WWW-Authenticate', WWW_AUTHENTICATE);
       return reply

@@ -15,6 +15,8 @@ const STORE_CHECK_MS = 1_000;
 
 export interface WatchedDependencies {
   readonly states: Readonly<Record<string, DependencyState>>;
+  /** The shared store's breaker, when PostgreSQL is configured: the stores fail fast behind it. */
+  readonly store: CircuitBreaker | undefined;
   close(): Promise<void>;
 }
 
@@ -52,10 +54,15 @@ export function watchDependencies(
   if (store) {
     storeBreaker = new CircuitBreaker({ probe: () => store.probe(), probeEveryMs: STORE_CHECK_MS });
     storeBreaker.watch(STORE_CHECK_MS);
-    log('postgresql', storeBreaker, 'reads that need the store fail until it answers');
+    log(
+      'postgresql',
+      storeBreaker,
+      'reads that need the store answer 503 and ingest holds its writes until it answers',
+    );
   }
   return {
     states,
+    store: storeBreaker,
     close: async () => {
       for (const stop of stops) stop();
       storeBreaker?.stop();

@@ -43,6 +43,7 @@ import { Readiness } from '../services/readiness.js';
 import { newestRefresh, watchDependencies } from './dependencies.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
 import type { ServerLock } from '../store/sqlite/server-lock.js';
+import { guardStores } from '../store/guarded-stores.js';
 import {
   claimStore,
   createFeeds,
@@ -107,7 +108,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
   const { config, logger, clock = systemClock } = options;
   const catalog = Catalog.load();
   const feeds = options.feeds?.(catalog) ?? createFeeds(config, catalog, clock, logger);
-  const stores = await openStores(config);
+  const openedStores = await openStores(config);
   const shared = await createSharedState(config, clock, {
     // Each failure at debug level only: the breakers below log once when Redis goes and returns.
     onError: (error, during) => {
@@ -119,6 +120,8 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     { redis: shared.redis, postgresql: await createStoreProbe(config) },
     logger,
   );
+  // A shared store answers behind its breaker: calls fail at once while it is away.
+  const stores = dependencies.store ? guardStores(openedStores, dependencies.store) : openedStores;
   const live = new LiveState(clock);
   const ingest = new Ingest({
     catalog,

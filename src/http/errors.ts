@@ -2,6 +2,8 @@
  * The closed list of error codes and the one map from code to HTTP status (SPEC "Errors", with
  * DESIGN's choices for the statuses the spec leaves open).
  */
+import { StoreUnavailableError } from '../store/guarded-stores.js';
+
 export const ERROR_CODES = [
   'invalid_request',
   'invalid_key',
@@ -63,4 +65,22 @@ export class ApiError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
+}
+
+/** Seconds a client is asked to wait when the history store is unreachable (it is probed every second). */
+export const STORE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The ApiError a failure thrown below the HTTP layer stands for, if any: an unreachable store is 503
+ * `upstream_unavailable` with Retry-After (the spec's only 503 code), never a 500.
+ */
+export function apiErrorFor(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof StoreUnavailableError)
+    return new ApiError(
+      'upstream_unavailable',
+      'Stored history is unavailable for the moment; live data still answers. Retry after Retry-After.',
+      { 'Retry-After': STORE_RETRY_AFTER_SECONDS },
+    );
+  return undefined;
 }

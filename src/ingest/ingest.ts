@@ -17,6 +17,7 @@ import type { HistoryStore, IngestBatch } from '../store/ports.js';
 import { BatchBuilder } from './batch-builder.js';
 import { diffEntries } from './diff.js';
 import { ParkIngestor, type ParkStep } from './park-ingestor.js';
+import { WriteBuffer } from './write-buffer.js';
 
 /** SPEC: the live snapshot is refreshed at most every 5 seconds. */
 export const POLL_INTERVAL_MS = 5_000;
@@ -38,6 +39,8 @@ export interface IngestDependencies {
   readonly coverageStart: string;
   /** How long a round waits for one park's refresh; default PARK_ROUND_WAIT_MS. */
   readonly parkRoundWaitMs?: number;
+  /** Batches live polling holds while the store is away; default MAX_BUFFERED_BATCHES. */
+  readonly maxBufferedBatches?: number;
 }
 
 /**
@@ -71,8 +74,37 @@ export class Ingest {
   private running: Promise<void> | undefined;
   /** Park refreshes still under way, possibly from an earlier round. */
   private readonly parksInFlight = new Map<string, Promise<void>>();
+  /** Live polling's writes: held while the store is away, written in order when it returns. */
+  private readonly writes: WriteBuffer;
 
-  constructor(private readonly deps: IngestDependencies) {}
+  constructor(private readonly deps: IngestDependencies) {
+    const { logger } = deps;
+    this.writes = new WriteBuffer(
+      deps.store,
+      {
+        holding: (error) => {
+          logger.warn(
+            { err: error },
+            'history store refused a write: live readings are held until it returns',
+          );
+        },
+        drained: (written) => {
+          logger.info({ batches: written }, 'history store takes writes again: held readings written');
+        },
+        overflowed: () => {
+          logger.error(
+            'history write buffer full: newer readings are not held; the store is caught up from the feed once it returns',
+          );
+        },
+      },
+      deps.maxBufferedBatches,
+    );
+  }
+
+  /** Live batches waiting for the store. */
+  get heldBatches(): number {
+    return this.writes.size;
+  }
 
   /**
    * Loads each park's last recorded state, so a restart or a takeover continues rather than starts
@@ -217,6 +249,7 @@ export class Ingest {
   /** One live refresh of every park: store, update the live state, publish changes. */
   async refreshAll(): Promise<void> {
     const at = this.deps.clock.now();
+    if (this.writes.overflowed && this.writes.size === 0) await this.recoverOverflow(at);
     await Promise.all(this.deps.catalog.parks.map((park) => this.refreshInRound(park, at)));
   }
 
@@ -262,7 +295,11 @@ export class Ingest {
     }
     const batch = new BatchBuilder();
     batch.add(step, at);
-    await this.flush(batch);
+    const built = batch.take();
+    // Held, not thrown, while the store is away: the live state and streams go on meanwhile.
+    if (built && (await this.writes.write(built)))
+      for (const { park_key, at: checkpoint } of built.checkpoints)
+        this.checkpoints.set(park_key, checkpoint);
     // Stream clients hold what this instance served last; after a takeover's catch-up that is not
     // the ingestor's previous step, so what is published is the difference from what was served.
     const served = live.lastSnapshot(park.key);
@@ -285,6 +322,18 @@ export class Ingest {
     }
   }
 
+  /**
+   * The buffer refused readings while it was full: once what it held is written, every park
+   * resumes from the store and catches up from its checkpoint, as a takeover does, so the readings
+   * it could not hold are recorded from the feed (or left as a gap by a feed that cannot replay).
+   */
+  private async recoverOverflow(at: number): Promise<void> {
+    await this.resume();
+    const rows = await this.catchUp(at);
+    this.writes.overflowHandled();
+    this.deps.logger.info({ rows }, 'history caught up after the write buffer overflowed');
+  }
+
   /** Polls every park every 5 seconds until stopped; a slow round delays the next, never overlaps it. */
   start(): void {
     const tick = () => {
@@ -305,6 +354,8 @@ export class Ingest {
     this.timer = undefined;
     await this.running;
     await Promise.allSettled(this.parksInFlight.values());
+    // A last attempt for readings held during an outage (fails at once while the store is away).
+    await this.writes.drain();
   }
 
   private ingestor(parkKey: string): ParkIngestor {

@@ -18,9 +18,15 @@ export interface PostgresStoreOptions {
   readonly poolSize?: number;
 }
 
+/**
+ * How long a new connection may take: a store that does not accept one within this is away, and
+ * the store's breaker (store/guarded-stores.ts) then fails every call at once until it answers.
+ */
+const CONNECT_TIMEOUT_MS = 3_000;
+
 /** A pool on `url`; an idle connection's error is reported, not thrown (pg would crash the process). */
 export function createPool(url: string, max: number, onError: (error: Error) => void): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', onError);
   return pool;
 }
