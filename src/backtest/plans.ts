@@ -48,6 +48,7 @@ import {
 import { round } from './scoring.js';
 import { Catalog } from '../catalog/catalog.js';
 import { catalogWalks, type RecordedWalks } from './plans-walks.js';
+import { postedFadedWait } from '../services/plan.js';
 
 export const STRATEGIES = ['plan', 'live', 'no_plan', 'shortest_wait_now', 'typical', 'hindsight'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
@@ -95,12 +96,13 @@ export interface LiveOptions {
   /**
    * The rest of the day: `nowcast` (the park's nowcast from the hours before this one, as the
    * service serves it), `sqrt` (the forecast scaled by the square root of each ride's ratio to it
-   * so far), `forecast` (the evening's forecast unchanged).
+   * so far), `forecast` (the evening's forecast unchanged), `fade` (the nowcast, each ride's
+   * ratio of its posted wait now to it fading out with the lead time).
    */
-  readonly rest: 'nowcast' | 'sqrt' | 'forecast';
+  readonly rest: 'nowcast' | 'sqrt' | 'forecast' | 'fade';
 }
 
-export const DEFAULT_LIVE_OPTIONS: LiveOptions = { next: 'posted', rest: 'nowcast' };
+export const DEFAULT_LIVE_OPTIONS: LiveOptions = { next: 'posted', rest: 'fade' };
 
 /** A variant's name in `live_variants`: `next/rest`. */
 export const liveVariantName = ({ next, rest }: LiveOptions) => `${next}/${rest}`;
@@ -352,8 +354,26 @@ function liveOrder(
     });
     return (ride, minute) => forecastView(ride, minute) * (scales[ride] ?? 1);
   };
+  // As the service plans today: its nowcast, each ride's posted wait now fading into it.
+  const fadeAt = (at: number): WaitView => {
+    const nowcast = nowcastAt(at);
+    const posted = day.rides.map((ride) => postedNow(ride.recorded, at));
+    return (ride, minute) => {
+      const postedNowOfRide = posted[ride];
+      const forecast = nowcast(ride, minute);
+      return postedNowOfRide === undefined
+        ? forecast
+        : postedFadedWait(forecast, minute - at, postedNowOfRide, nowcast(ride, at));
+    };
+  };
   const restAt =
-    options.rest === 'nowcast' ? nowcastAt : options.rest === 'sqrt' ? squareRootAt : () => forecastView;
+    options.rest === 'nowcast'
+      ? nowcastAt
+      : options.rest === 'sqrt'
+        ? squareRootAt
+        : options.rest === 'fade'
+          ? fadeAt
+          : () => forecastView;
   return replanLive(
     day,
     optimise,

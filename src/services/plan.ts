@@ -28,11 +28,32 @@ export const PLAN_MAX_RIDES = 25;
 const UNKNOWN_WALK_MINUTES = 8;
 /** Ride minutes where the catalog lacks a ride's duration. */
 const UNKNOWN_RIDE_MINUTES = 5;
+/** A step joined this soon is the next ride: the live data's estimate of its actual wait applies. */
+const NEXT_RIDE_MINUTES = 20;
 /**
- * Minutes over which today's posted wait fades into the nowcast: it tells the wait of the next
- * ride, while beyond it the nowcast's course of the day is the better guide (docs/plans.md).
+ * Minutes over which a ride's ratio of its posted wait now to the nowcast fades by a factor e: the
+ * posted wait tells the next ride's wait, and for a while how the ride runs against its nowcast;
+ * further ahead the nowcast's course of the day is the better guide (docs/plans.md, backtested).
  */
-const POSTED_WAIT_FADE_MINUTES = 20;
+export const POSTED_RATIO_FADE_MINUTES = 45;
+/** Added to waits before their ratio is taken, as the nowcast does. */
+const RATIO_OFFSET = 2;
+
+/**
+ * A forecast wait `leadMinutes` after now, told the ride's posted wait now and its forecast for
+ * now: the forecast scaled by their ratio, which fades with the lead time (the posted wait itself
+ * at no lead).
+ */
+export function postedFadedWait(
+  forecast: number,
+  leadMinutes: number,
+  postedNow: number,
+  forecastNow: number,
+): number {
+  const ratio = (postedNow + RATIO_OFFSET) / (forecastNow + RATIO_OFFSET);
+  const weight = Math.exp(-Math.max(0, leadMinutes) / POSTED_RATIO_FADE_MINUTES);
+  return Math.max(0, (forecast + RATIO_OFFSET) * ratio ** weight - RATIO_OFFSET);
+}
 /**
  * Up to this many rides the order is proven best (the issue asks it to about ten); beyond, the
  * exact programme's time grows past what a request may take, and the bounded search orders them.
@@ -250,8 +271,8 @@ export class PlanService {
       // A ride the models cannot forecast yet (a real feed's first days) keeps its posted wait.
       if (forecast === null && posted !== null && epoch >= now) return posted;
       if (forecast === null || posted === null || epoch < now) return forecast;
-      const weight = Math.max(0, 1 - (epoch - now) / (POSTED_WAIT_FADE_MINUTES * MINUTE_MS));
-      return weight * posted + (1 - weight) * forecast;
+      const forecastNow = hourForecast(candidate.hours, bounds, now)?.predicted ?? forecast;
+      return postedFadedWait(forecast, (epoch - now) / MINUTE_MS, posted, forecastNow);
     };
 
     const location = (ride: Attraction | undefined): GeoLocation | undefined =>
@@ -308,7 +329,7 @@ export class PlanService {
       const band = (pick: (f: HourForecast) => number) =>
         standby ? round1(predicted(step.ride, joinEpoch, pick) ?? step.waitMinutes) : step.waitMinutes;
       const actual = candidate.live?.estimated_actual;
-      const joinsNow = joinEpoch - now < POSTED_WAIT_FADE_MINUTES * MINUTE_MS;
+      const joinsNow = joinEpoch - now < NEXT_RIDE_MINUTES * MINUTE_MS;
       return {
         ride: candidate.ride,
         walk_minutes: round1(step.walkMinutes),

@@ -113,12 +113,12 @@ function variantTable(result: PlanBacktestResult): string {
 }
 
 const LIVE_NEXT = ['posted', 'view'] as const;
-const LIVE_REST = ['nowcast', 'sqrt', 'forecast'] as const;
+const LIVE_REST = ['fade', 'nowcast', 'sqrt', 'forecast'] as const;
 
 /** The touring-plan strategies scored on TouringPlans.com's recorded waits. */
 export const modelsBacktestPlans: Command = {
   usage:
-    '--touringplans DIR [--json] [--until DATE] [--bound] [--live-next posted|view] [--live-rest nowcast|sqrt|forecast] [--live-variants]',
+    '--touringplans DIR [--json] [--until DATE] [--bound] [--live-next posted|view] [--live-rest fade|nowcast|sqrt|forecast] [--live-variants]',
   summary: "Backtest touring plans (the order of a day's rides) on recorded waits (TouringPlans.com format).",
   async run(args) {
     const { dir, json, until, values } = parseTouringPlansArgs<{
