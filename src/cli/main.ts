@@ -12,6 +12,7 @@ import { storeCopy } from './commands/store/copy.js';
 import { modelsBacktest } from './commands/models/backtest.js';
 import { modelsBacktestOutages } from './commands/models/backtest-outages.js';
 import { modelsBacktestPlans } from './commands/models/backtest-plans.js';
+import { modelsPlanOptimality } from './commands/models/plan-optimality.js';
 import { planPrint } from './commands/plan/print.js';
 import { simRealism } from './commands/sim/realism.js';
 import { UsageError, type Command } from './command.js';
@@ -25,6 +26,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'models backtest': modelsBacktest,
   'models backtest-outages': modelsBacktestOutages,
   'models backtest-plans': modelsBacktestPlans,
+  'models plan-optimality': modelsPlanOptimality,
   'sim realism': simRealism,
   plan: planPrint,
 };
