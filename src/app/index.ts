@@ -15,7 +15,9 @@ import { EndpointRegistry } from '../http/registry.js';
 import { HTTP_LIMITS, buildApiServer, type HttpLimits } from '../api/server.js';
 import type { ApiServer } from '../http/server-types.js';
 import { Catalog } from '../catalog/catalog.js';
-import type { Config } from '../config/index.js';
+import { ConfigError, type Config } from '../config/index.js';
+import { CatalogRefresh } from '../services/catalog-refresh.js';
+import { createDiscovery } from './discovery.js';
 import { Ingest, type CatchUpProgress } from '../ingest/ingest.js';
 import { ResortIngest } from '../ingest/resort-ingest.js';
 import { ResortState } from '../live/resort-state.js';
@@ -43,6 +45,7 @@ import { Readiness } from '../services/readiness.js';
 import { newestRefresh, watchDependencies } from './dependencies.js';
 import { createStreams, type StreamOptions, type Streams } from '../stream/index.js';
 import type { ServerLock } from '../store/sqlite/server-lock.js';
+import type { Stores } from '../store/ports.js';
 import { guardStores } from '../store/guarded-stores.js';
 import {
   claimStore,
@@ -122,6 +125,15 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
   );
   // A shared store answers behind its breaker: calls fail at once while it is away.
   const stores = dependencies.store ? guardStores(openedStores, dependencies.store) : openedStores;
+  // PARKS other than spec: the feed's other parks join the catalog before anything serves it.
+  const catalogRefresh = await discoverParks(config, catalog, stores.catalogKeys, clock, logger).catch(
+    async (error: unknown) => {
+      await shared.close();
+      await dependencies.close();
+      await stores.close();
+      throw error;
+    },
+  );
   const live = new LiveState(clock);
   const ingest = new Ingest({
     catalog,
@@ -256,6 +268,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
           follow: () => ingest.stop(),
         });
         reliability.start();
+        catalogRefresh?.start();
         resortIngest.start();
         conditions.start();
         models.start();
@@ -273,6 +286,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       await ingest.stop();
       replica.stop();
       reliability.stop();
+      catalogRefresh?.stop();
       await resortIngest.stop();
       await conditions.stop();
       await models.stop();
@@ -283,4 +297,24 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       claim.release();
     },
   };
+}
+
+/** The daily catalog refresh when PARKS chooses more than the spec's ten, after its first pass. */
+async function discoverParks(
+  config: Config,
+  catalog: Catalog,
+  store: Stores['catalogKeys'],
+  clock: Clock,
+  logger: Logger,
+): Promise<CatalogRefresh | undefined> {
+  if (config.parks.mode === 'spec') return undefined;
+  const discovery = createDiscovery(config, clock);
+  if (!discovery) {
+    throw new ConfigError(
+      `PARKS must be spec unless FEED is a feed that lists its parks (themeparks-wiki or queue-times) (got FEED "${config.feed}")`,
+    );
+  }
+  const refresh = new CatalogRefresh({ catalog, discovery, store, setting: config.parks, clock, logger });
+  await refresh.refresh();
+  return refresh;
 }

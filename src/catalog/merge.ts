@@ -36,7 +36,8 @@ export function specParkFor(spec: CatalogData, feedId: string): Park | undefined
   );
 }
 
-function matches(entry: string, ...identifiers: (string | undefined)[]): boolean {
+/** Whether a PARKS entry names something known by these identifiers (ID, name or slug). */
+export function matches(entry: string, ...identifiers: (string | undefined)[]): boolean {
   const wanted = normalizeIdentifier(entry);
   const compact = wanted.replace(/ /g, '');
   return identifiers.some((identifier) => {
