@@ -112,6 +112,10 @@ export class Ingest {
    */
   async resume(): Promise<void> {
     const { store, catalog, liveQueues, schedule, live } = this.deps;
+    // Readings held from an outage come before anything resuming records; the buffer drops those
+    // another leader recorded meanwhile. Only a leader resumes, so only a leader writes them.
+    if (this.writes.size > 0) await this.writes.drain();
+    if (this.writes.size > 0) throw new Error('the history store does not take the readings held for it');
     const checkpoints = await store.checkpoints();
     for (const park of catalog.parks) {
       const checkpoint = checkpoints.get(park.key);
@@ -354,8 +358,6 @@ export class Ingest {
     this.timer = undefined;
     await this.running;
     await Promise.allSettled(this.parksInFlight.values());
-    // A last attempt for readings held during an outage (fails at once while the store is away).
-    await this.writes.drain();
   }
 
   private ingestor(parkKey: string): ParkIngestor {

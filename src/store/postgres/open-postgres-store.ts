@@ -28,6 +28,12 @@ const CONNECT_TIMEOUT_MS = 3_000;
 export function createPool(url: string, max: number, onError: (error: Error) => void): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', onError);
+  // The pool listens only to idle connections: one checked out between two queries (inside a
+  // transaction, say) when PostgreSQL goes away would otherwise throw an unhandled 'error' and end
+  // the process. Its query, or the next, reports the failure.
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
   return pool;
 }
 
