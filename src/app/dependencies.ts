@@ -41,6 +41,9 @@ export function watchDependencies(
         },
       }),
     );
+    // Away already (Redis down when the instance started): said once now, as it would have been.
+    if (!breaker.closed)
+      logger.warn({ err: breaker.error, dependency: name }, `${name} unreachable: ${consequence}`);
     states[name] = breaker;
   };
   if (watched.redis)

@@ -254,17 +254,32 @@ async function createRedisSharedState(
     breaker: redis,
     blockMs: BUS_BLOCK_MS,
   });
-  try {
+  const connect = async () => {
     await Promise.all([
       whenReady(commands, REDIS_CONNECT_TIMEOUT_MS),
       whenReady(reader, REDIS_CONNECT_TIMEOUT_MS),
     ]);
     await bus.start();
+  };
+  try {
+    await connect();
   } catch (error) {
-    redis.stop();
-    commands.disconnect();
-    reader.disconnect();
-    throw error;
+    // Redis is an accelerator: an instance started while it is away serves on its local fallbacks
+    // (the breaker open, readiness degraded) and starts the bus once Redis answers, as after an
+    // outage. The connections keep reconnecting by themselves meanwhile.
+    const connectOnceRedisAnswers = () => {
+      const stopWaiting = redis.listen({
+        closed: () => {
+          stopWaiting();
+          connect().catch((late: unknown) => {
+            redis.failed(late);
+            connectOnceRedisAnswers();
+          });
+        },
+      });
+    };
+    redis.failed(error);
+    connectOnceRedisAnswers();
   }
   // Also noticed when no request or publish happens to call Redis.
   redis.watch(1_000);

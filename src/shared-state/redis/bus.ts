@@ -151,6 +151,8 @@ export class RedisBus<Event extends BusEvent> implements Bus<Event> {
 
   /** Each park's latest `refreshed` event: where a starting (or resynchronising) instance begins. */
   async latest(): Promise<Event[]> {
+    // Not started (the instance started while Redis was away): nothing to begin from yet.
+    if (this.reading === undefined) return [];
     const values = await this.writer.hvals(this.keys.latest);
     return values.map((value) => JSON.parse(value) as Event);
   }
