@@ -21,6 +21,7 @@ import { renderNotFound } from './pages/not-found.js';
 import { HTML_CONTENT_TYPE, PageCache } from './pages/page-cache.js';
 import { parkPageKey, parkPageVersion, renderParkPage } from './pages/park.js';
 import { chooseBestTimesDate } from './pages/best-times-section.js';
+import { renderPlanPage } from './pages/plan.js';
 import { renderRidePage, ridePageKey, ridePageVersion } from './pages/ride.js';
 import { parseWaitsQuery } from './pages/waits-table.js';
 import { describeSources, sourceCredits } from '../feeds/sources.js';
@@ -86,6 +87,16 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
     return parks.send(request, reply, parkPageKey(input), parkPageVersion(input, context), () =>
       renderParkPage(input, context, [assets.parkScript.url]),
     );
+  });
+
+  // A plan depends on the whole query and on live data, so it is rendered per request.
+  server.get('/parks/:park/plan', { schema: { hide: true }, config }, async (request, reply) => {
+    const { park: identifier } = request.params as { park: string };
+    const park = catalog.park(identifier);
+    if (!park) return notFound(reply, `There is no park "${identifier}".`);
+    if (park.key !== identifier) return redirect(request, reply, `/parks/${park.key}/plan`);
+    const html = await renderPlanPage(park, request.query as Record<string, unknown>, context, []);
+    return reply.header('cache-control', 'no-store').type(HTML_CONTENT_TYPE).send(html);
   });
 
   server.get('/parks/:park/rides/:ride', { schema: { hide: true }, config }, async (request, reply) => {
