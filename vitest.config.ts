@@ -14,6 +14,7 @@ const BROWSER_TESTS = [
   'test/site/browser.test.ts',
   'test/stream/browser.test.ts',
   'test/api/browser-cache.test.ts',
+  'test/site/plan-page.test.ts',
 ];
 
 export default defineConfig({

@@ -95,7 +95,9 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
     const park = catalog.park(identifier);
     if (!park) return notFound(reply, `There is no park "${identifier}".`);
     if (park.key !== identifier) return redirect(request, reply, `/parks/${park.key}/plan`);
-    const html = await renderPlanPage(park, request.query as Record<string, unknown>, context, []);
+    const html = await renderPlanPage(park, request.query as Record<string, unknown>, context, [
+      assets.planScript.url,
+    ]);
     return reply.header('cache-control', 'no-store').type(HTML_CONTENT_TYPE).send(html);
   });
 

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PreparedBody } from '../../http/prepared/body.js';
 import { PARK_SCRIPT } from './park-script.js';
+import { PLAN_SCRIPT } from './plan-script.js';
 import { REFERENCE_SCRIPT } from './reference-script.js';
 import { RIDE_SCRIPT } from './ride-script.js';
 
@@ -38,6 +39,7 @@ const fromPackage = (path: string) => readFileSync(require.resolve(path));
 export class SiteAssets {
   readonly parkScript = asset('park', 'js', PARK_SCRIPT);
   readonly rideScript = asset('ride', 'js', RIDE_SCRIPT);
+  readonly planScript = asset('plan', 'js', PLAN_SCRIPT);
   readonly uplotScript = asset('uplot', 'js', fromPackage('uplot/dist/uPlot.iife.min.js'));
   readonly uplotStyle = asset('uplot', 'css', fromPackage('uplot/dist/uPlot.min.css'));
   // The interactive reference only (ADR 0010): about 400 KB compressed, never on the site's pages.
@@ -48,6 +50,7 @@ export class SiteAssets {
     [
       this.parkScript,
       this.rideScript,
+      this.planScript,
       this.uplotScript,
       this.uplotStyle,
       this.swaggerScript,

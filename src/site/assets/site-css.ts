@@ -77,6 +77,10 @@ pre.code{background:var(--surface);border:1px solid var(--border);border-radius:
 #waits-table .actual{white-space:normal;max-width:8.5rem;margin-left:auto}
 }
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.plan-form fieldset{min-width:0;margin:0 0 .75rem;border:1px solid var(--border);border-radius:6px}
+.plan-form fieldset label{display:inline-block;margin:.15rem 1rem .15rem 0}
+.plan-form input,.plan-form select{max-width:100%}
+.plan .tick{display:block;font-weight:normal}
 `
   .trim()
   .replace(/\n/g, '');

@@ -14,6 +14,7 @@ import { WALKING_PACES, type WalkingPace } from '../../models/plan/walking.js';
 import { PLAN_MAX_RIDES, PlanRequestError, type TouringPlan } from '../../services/plan.js';
 import { escapeHtml } from '../docs/escape.js';
 import { clockTime, zoneName } from '../format.js';
+import { jsonScript } from './json-script.js';
 import { renderPage } from './layout.js';
 
 const CLOCK_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
@@ -122,8 +123,8 @@ ${fieldsets}
 <label for="plan-end">End</label> <input type="time" id="plan-end" name="end" value="${escapeHtml(form.end)}">
 <label for="plan-pace">Pace</label> <select id="plan-pace" name="pace">${paces}</select>
 </fieldset>
-${form.done.length > 0 ? `<input type="hidden" name="done" value="${escapeHtml(form.done.join(','))}">` : ''}
-${form.from !== '' ? `<input type="hidden" name="from" value="${escapeHtml(form.from)}">` : ''}
+<input type="hidden" name="done" value="${escapeHtml(form.done.join(','))}">
+<input type="hidden" name="from" value="${escapeHtml(form.from)}">
 <button type="submit">Plan my day</button>
 </form>`;
 }
@@ -135,12 +136,12 @@ const REASONS: Record<TouringPlan['not_planned'][number]['reason'], string> = {
   out_of_time: 'does not fit before the end',
 };
 
-function planHtml(plan: TouringPlan): string {
+function planHtml(plan: TouringPlan, form: PlanForm, today: boolean): string {
   const zone = plan.park.time_zone;
   const at = (epoch: number) => clockTime(epoch, zone);
   const rows = plan.steps
     .map(
-      (step, index) => `<tr data-ride="${escapeHtml(step.ride.slug)}">
+      (step, index) => `<tr data-ride="${escapeHtml(step.ride.id)}" data-name="${escapeHtml(step.ride.name)}">
 <th scope="row">${index + 1}. ${escapeHtml(step.ride.name)} <span class="note">${escapeHtml(step.ride.land)}</span></th>
 <td>${at(step.arrive_at)}</td><td>${Math.round(step.walk_minutes)} min</td>
 <td>${Math.round(step.predicted_wait_minutes)} min <span class="note">(${Math.round(step.lower_bound)}–${Math.round(step.upper_bound)})</span></td>
@@ -161,10 +162,10 @@ function planHtml(plan: TouringPlan): string {
   return `<section id="plan" aria-labelledby="plan-heading">
 <h2 id="plan-heading">Your plan for ${escapeHtml(plan.date)}</h2>
 <p class="note">Based on ${plan.basis === 'live' ? "today's live waits and nowcast" : 'the forecast'}; ${plan.method === 'exact' ? 'this order is proven best on these predictions' : 'this order was found by search'}.</p>
-<div class="table-scroll"><table class="plan">
+<div class="scroll"><table class="plan">
 <caption>Rides in order, from ${at(plan.start_at)} to ${at(plan.end_at)}</caption>
 <thead><tr><th scope="col">Ride</th><th scope="col">Arrive</th><th scope="col">Walk</th><th scope="col">Predicted wait (80% range)</th><th scope="col">Estimated actual wait</th><th scope="col">Ride</th><th scope="col">Leave</th><th scope="col">Via</th></tr></thead>
-<tbody>
+<tbody id="plan-steps">
 ${rows}
 </tbody></table></div>
 ${notPlanned}
@@ -175,6 +176,16 @@ ${notPlanned}
 <li>Always taking the shortest wait now: ${Math.round(shortest)} min (this plan saves ${Math.max(0, Math.round(shortest - total))} min).</li>
 <li>No order can wait less than ${Math.round(plan.lower_bound_wait_minutes)} min on these predictions.</li>
 </ul>
+<p class="note" id="plan-live" role="status">${today ? 'On the day, tick rides off as you ride them: the rest is re-planned, and re-planned again as waits move.' : ''}</p>
+<script type="application/json" id="plan-data">${jsonScript({
+    today,
+    park: plan.park.key,
+    zone,
+    rides: form.rides,
+    pace: form.pace,
+    end: form.end,
+    done: form.done,
+  })}</script>
 </section>`;
 }
 
@@ -190,7 +201,8 @@ export async function renderPlanPage(
   let body = '';
   if (asked) {
     try {
-      body = planHtml(await planFor(context, park, form));
+      const plan = await planFor(context, park, form);
+      body = planHtml(plan, form, plan.date === localDate(now, park.time_zone));
     } catch (error) {
       if (!(error instanceof FormProblem || error instanceof ApiError || error instanceof PlanRequestError))
         throw error;
