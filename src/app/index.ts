@@ -90,6 +90,8 @@ export interface App {
   readonly leadership: IngestLeadership;
   /** Rows the start-up catch-up wrote. */
   readonly caughtUpRows: number;
+  /** The daily refresh of the parks a feed discovered (PARKS other than spec). */
+  readonly catalogRefresh: CatalogRefresh | undefined;
   /** Listens on the configured host and port (port 0 picks a free one); resolves to the address. */
   listen(): Promise<string>;
   /** Stops accepting, finishes in-flight requests, stops ingest, then closes the store. */
@@ -251,6 +253,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     streams,
     leadership,
     caughtUpRows,
+    catalogRefresh,
     listen: async () => {
       const address = await server.listen({ port: config.port, host: config.host });
       readiness.serving();
