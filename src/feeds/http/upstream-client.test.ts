@@ -100,6 +100,7 @@ describe('UpstreamClient etiquette', () => {
     const waits: number[] = [];
     const paced = client({
       pace: { reads: 120, windowMs: 60_000, burst: 2 },
+      paceNow: () => clock.now(),
       sleep: async (ms) => {
         waits.push(ms);
       },

@@ -77,6 +77,11 @@ export interface UpstreamClientOptions {
   readonly describeFailure?: (status: number, text: string) => string;
   /** Test seams. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * The pace's time source. It spaces real requests in real time, as `sleep` waits, so it is the
+   * process's monotonic clock even where the service's clock is pinned or simulated.
+   */
+  readonly paceNow?: () => number;
   readonly random?: () => number;
   readonly onRecordError?: (error: unknown) => void;
 }
@@ -112,6 +117,7 @@ export class UpstreamClient {
   private readonly retries: number;
   private readonly backoffMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly paceNow: () => number;
   private readonly random: () => number;
 
   constructor(private readonly options: UpstreamClientOptions) {
@@ -119,6 +125,7 @@ export class UpstreamClient {
     this.retries = options.retries ?? 2;
     this.backoffMs = options.backoffMs ?? 500;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.paceNow = options.paceNow ?? (() => performance.now());
     this.random = options.random ?? Math.random;
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 4);
     this.paceTokens = options.pace?.burst ?? 0;
@@ -223,9 +230,9 @@ export class UpstreamClient {
    * `windowMs`, where a request that finds none reserves the next one and sleeps until it is due.
    */
   private async paced(): Promise<void> {
-    const { pace, clock } = this.options;
+    const { pace } = this.options;
     if (!pace) return;
-    const now = clock.now();
+    const now = this.paceNow();
     const perMs = pace.reads / pace.windowMs;
     const elapsed = this.paceRefilledAt === undefined ? 0 : Math.max(0, now - this.paceRefilledAt);
     this.paceRefilledAt = now;
