@@ -64,7 +64,7 @@ const EXACT_SEED_EVALUATIONS = 400;
  * Units of work between two yields: a unit is one ride's term of the remaining-rides bound, which
  * each new label and each step of an order's evaluation pays for every ride.
  */
-const WORK_PER_CHUNK = 50_000;
+const WORK_PER_CHUNK = 15_000;
 
 /** A chunked computation: yields between chunks of work, returns its answer. */
 type Work<T> = Generator<undefined, T>;
@@ -457,7 +457,7 @@ function* localSearch(
   const planned = orderOf(seed).map((step) => step.ride);
   const unplanned = plannable.filter((ride) => !planned.includes(ride));
   let bestOrder = [...planned, ...unplanned];
-  let best = evaluateOrder(rules, bestOrder);
+  let best = evaluateOrder(rules, bestOrder, undefined, SEARCH_JOINS_PER_RIDE);
   if (seed && (!best || better(seed, best))) best = seed;
   if (!best) return seed;
   let current = best;
@@ -492,7 +492,7 @@ function* localSearch(
     }
     if (bestOrder.length < 4) break;
     order = doubleBridge(bestOrder, kick);
-    const kicked = evaluateOrder(rules, order);
+    const kicked = evaluateOrder(rules, order, undefined, SEARCH_JOINS_PER_RIDE);
     evaluations++;
     if (!kicked) break;
     current = kicked;
