@@ -72,7 +72,7 @@ describeWithDatabases('store copy --to postgres://…', () => {
     const database = await freshDatabase();
     databases.push(database);
     const { stdout, stderr } = await cliOn({ DATA_DIR: dataDir }, 'store', 'copy', '--to', database.url);
-    expect(stdout).toBe('copied 1209 rows in 7 tables\n');
+    expect(stdout).toBe('copied 1209 rows in 8 tables\n');
     expect(stderr).toContain('copied 1203 rows of wait_changes');
 
     const postgres = await openPostgresStores(database.url, { poolSize: 2 });

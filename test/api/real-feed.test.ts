@@ -58,6 +58,8 @@ beforeAll(async () => {
       FEED: 'themeparks-wiki',
       THEMEPARKS_WIKI_URL: upstream.url,
       UPSTREAM_USER_AGENT: USER_AGENT,
+      // Hours of polling pass in seconds here; the read pace spaces reads in real time.
+      UPSTREAM_READ_BUDGET: '10000',
       // Coverage began long before: a simulator would backfill it, a real feed must not.
       COVERAGE_START: '2026-09-28',
     },
