@@ -436,7 +436,7 @@ export class SoakScenario {
       if (response.headers.get('x-ratelimit-limit') === null) window.missingRateLimit += 1;
       if (response.status >= 500) window.serverErrors += 1;
       const documented503 =
-        response.status === 503 && NEEDS_STORE[endpoint] === true && response.headers.get('retry-after') !== null;
+        response.status === 503 && NEEDS_STORE[endpoint] && response.headers.get('retry-after') !== null;
       if (response.status === 503) {
         if (documented503) window.documented503 += 1;
         else window.undocumented503 += 1;
