@@ -5,10 +5,9 @@
  * the servers the test suite shares.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, numericId, postgresBin, startRedis } from '../../test/support/databases.js';
+import { freePort, initPostgresCluster, postgresBin, startRedis } from '../../test/support/databases.js';
 
 export interface RestartableServer {
   readonly url: string;
@@ -37,20 +36,7 @@ function exitOf(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 export async function privatePostgres(): Promise<RestartableServer> {
   const bin = postgresBin();
   if (bin === undefined) throw new Error('no PostgreSQL binaries under /usr/lib/postgresql');
-  const dir = mkdtempSync(join(tmpdir(), 'queuecast-soak-pg-'));
-  const root = process.getuid?.() === 0;
-  // PostgreSQL refuses to run as root: as root the cluster belongs to the `postgres` user.
-  const owner = root ? { uid: numericId('-u'), gid: numericId('-g') } : {};
-  if (root) {
-    execFileSync('chown', ['postgres:postgres', dir]);
-    chmodSync(dir, 0o700);
-  }
-  execFileSync(join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], {
-    ...owner,
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    timeout: 120_000,
-  });
+  const { dir, owner } = initPostgresCluster(bin, 'queuecast-soak-pg-');
   const port = await freePort();
   let child: ChildProcess | undefined;
 

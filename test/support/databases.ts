@@ -130,17 +130,18 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
  * A throwaway PostgreSQL cluster in a temporary directory, trust-authenticated on 127.0.0.1 only.
  * PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user.
  */
-export async function startPostgres(): Promise<RunningServer> {
-  let bin = postgresBin();
-  if (bin === undefined) {
-    const failed = aptInstall(['postgresql']);
-    bin = postgresBin();
-    if (bin === undefined) throw new Error(failed ?? 'apt-get installed no PostgreSQL binaries');
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'queuecast-pg-'));
+/**
+ * A fresh cluster (trust authentication) in a new temporary directory. PostgreSQL refuses to run
+ * as root, so as root the cluster belongs to the `postgres` user and `owner` is that user's IDs:
+ * spawn the server straight as the owner (not through runuser), so the child is postgres itself
+ * and signals reach it.
+ */
+export function initPostgresCluster(
+  bin: string,
+  prefix: string,
+): { readonly dir: string; readonly owner: { uid?: number; gid?: number } } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const root = process.getuid?.() === 0;
-  // Spawned straight as the owner (not through runuser), so the child is postgres itself and
-  // signals reach it.
   const owner = root ? { uid: numericId('-u'), gid: numericId('-g') } : {};
   if (root) {
     execFileSync('chown', ['postgres:postgres', dir]);
@@ -152,6 +153,17 @@ export async function startPostgres(): Promise<RunningServer> {
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 120_000,
   });
+  return { dir, owner };
+}
+
+export async function startPostgres(): Promise<RunningServer> {
+  let bin = postgresBin();
+  if (bin === undefined) {
+    const failed = aptInstall(['postgresql']);
+    bin = postgresBin();
+    if (bin === undefined) throw new Error(failed ?? 'apt-get installed no PostgreSQL binaries');
+  }
+  const { dir, owner } = initPostgresCluster(bin, 'queuecast-pg-');
   const port = await freePort();
   const args = [
     '-D',
