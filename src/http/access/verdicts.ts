@@ -3,11 +3,18 @@
  * working within that time, and keyed streams end when their verdict expires.
  */
 import type { Clock } from '../../lib/clock.js';
+import { StoreUnavailableError } from '../../store/guarded-stores.js';
 import type { KeyStore } from '../../store/ports.js';
 import type { Caller } from './caller.js';
 import { KEY_PATTERN, hashKey } from '../../services/api-keys.js';
 
 export const VERDICT_TTL_MS = 10 * 60_000;
+
+/**
+ * While the key store is unreachable an expired verdict is kept this much longer, again and again:
+ * no key can be revoked meanwhile, and a caller already judged keeps being served from memory.
+ */
+export const OUTAGE_VERDICT_EXTENSION_MS = 30_000;
 
 export type KeyVerdict =
   /** A valid key's caller is made once per verdict, so a keyed request allocates none. */
@@ -45,7 +52,14 @@ export class KeyVerdicts {
   async verdict(key: string): Promise<KeyVerdict> {
     const known = this.known(key);
     if (known) return known;
-    const record = await this.keys.findKeyByHash(hashKey(key));
+    let record: Awaited<ReturnType<KeyStore['findKeyByHash']>>;
+    try {
+      record = await this.keys.findKeyByHash(hashKey(key));
+    } catch (error) {
+      const expired = this.cache.get(key);
+      if (!(error instanceof StoreUnavailableError) || !expired) throw error;
+      return this.extend(key, expired, this.clock.now() + OUTAGE_VERDICT_EXTENSION_MS);
+    }
     const expiresAt = this.clock.now() + this.ttlMs;
     const verdict: KeyVerdict = !record
       ? { valid: false, reason: 'unknown', expiresAt }
@@ -59,5 +73,13 @@ export class KeyVerdicts {
     if (this.cache.size > 100_000) this.cache.clear();
     this.cache.set(key, verdict);
     return verdict;
+  }
+
+  private extend(key: string, verdict: KeyVerdict, expiresAt: number): KeyVerdict {
+    const extended: KeyVerdict = verdict.valid
+      ? { ...verdict, caller: { ...verdict.caller, verdictExpiresAt: expiresAt }, expiresAt }
+      : { ...verdict, expiresAt };
+    this.cache.set(key, extended);
+    return extended;
   }
 }
