@@ -7,7 +7,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, initPostgresCluster, postgresBin, startRedis } from '../../test/support/databases.js';
+import {
+  freePort,
+  initPostgresCluster,
+  postgresBin,
+  startRedis,
+  throwawayPostgresArgs,
+} from '../../test/support/databases.js';
 
 export interface RestartableServer {
   readonly url: string;
@@ -51,27 +57,11 @@ export async function privatePostgres(): Promise<RestartableServer> {
     }
   };
   const start = async () => {
-    const started = spawn(
-      join(bin, 'postgres'),
-      [
-        '-D',
-        dir,
-        '-p',
-        String(port),
-        '-k',
-        dir,
-        '-c',
-        'listen_addresses=127.0.0.1',
-        // Throwaway data: durability is not what the soak measures.
-        '-c',
-        'fsync=off',
-        '-c',
-        'synchronous_commit=off',
-        '-c',
-        'max_connections=200',
-      ],
-      { ...owner, cwd: dir, stdio: ['ignore', 'ignore', 'ignore'] },
-    );
+    const started = spawn(join(bin, 'postgres'), throwawayPostgresArgs(dir, port, 200), {
+      ...owner,
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'ignore'],
+    });
     child = started;
     const deadline = Date.now() + 30_000;
     while (!ready()) {

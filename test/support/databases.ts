@@ -156,6 +156,15 @@ export function initPostgresCluster(
   return { dir, owner };
 }
 
+/** `postgres` arguments for a throwaway cluster on loopback: durability is not wanted, speed is. */
+export function throwawayPostgresArgs(dir: string, port: number, maxConnections: number): string[] {
+  return [
+    ...['-D', dir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'],
+    ...['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    ...['-c', `max_connections=${maxConnections}`],
+  ];
+}
+
 export async function startPostgres(): Promise<RunningServer> {
   let bin = postgresBin();
   if (bin === undefined) {
@@ -165,25 +174,7 @@ export async function startPostgres(): Promise<RunningServer> {
   }
   const { dir, owner } = initPostgresCluster(bin, 'queuecast-pg-');
   const port = await freePort();
-  const args = [
-    '-D',
-    dir,
-    '-p',
-    String(port),
-    '-k',
-    dir,
-    '-c',
-    'listen_addresses=127.0.0.1',
-    // A throwaway cluster: durability is not wanted, speed is.
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
-    '-c',
-    'full_page_writes=off',
-    '-c',
-    'max_connections=300',
-  ];
+  const args = throwawayPostgresArgs(dir, port, 300);
   const child = spawn(join(bin, 'postgres'), args, {
     ...owner,
     cwd: dir,
