@@ -1,5 +1,13 @@
+import { pino, type Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { IngestBatch } from '../store/ports.js';
+import { Catalog } from '../catalog/catalog.js';
+import { createSimulatedFeeds } from '../feeds/sim/index.js';
+import { ManualClock } from '../lib/clock.js';
+import { LiveState } from '../live/live-state.js';
+import { LocalBus } from '../shared-state/bus.js';
+import type { HistoryStore, IngestBatch } from '../store/ports.js';
+import { openInMemorySqliteStore } from '../store/sqlite/open-sqlite-store.js';
+import { Ingest } from './ingest.js';
 import { WriteBuffer, type BatchSink } from './write-buffer.js';
 
 function batch(park: string, at: number): IngestBatch {
@@ -99,5 +107,98 @@ describe('WriteBuffer', () => {
     expect(times(sink)).toEqual(['a@1', 'a@2', 'a@3']);
     buffer.overflowHandled();
     expect(buffer.overflowed).toBe(false);
+  });
+});
+
+describe('Ingest over a full write buffer', () => {
+  const catalog = Catalog.load();
+  const feeds = createSimulatedFeeds(catalog);
+  const MINUTE = 60_000;
+  const START = Date.parse('2026-11-20T17:00:00Z'); // midday in the simulated (American) parks
+
+  /** The store, with every call refused while `down` (PostgreSQL stopped). */
+  function switchable(store: HistoryStore): { store: HistoryStore; down: { now: boolean } } {
+    const down = { now: false };
+    const wrapped = new Proxy(store, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) =>
+          down.now
+            ? Promise.reject(new Error('connect ECONNREFUSED'))
+            : (value as (...a: unknown[]) => unknown).apply(target, args);
+      },
+    });
+    return { store: wrapped, down };
+  }
+
+  function ingestOn(store: HistoryStore, clock: ManualClock, logger: Logger, maxBufferedBatches?: number) {
+    return new Ingest({
+      catalog,
+      liveQueues: feeds.liveQueues,
+      schedule: feeds.schedule,
+      store,
+      live: new LiveState(clock),
+      bus: new LocalBus(),
+      clock,
+      logger,
+      coverageStart: '2026-11-20',
+      maxBufferedBatches,
+    });
+  }
+
+  async function history(store: HistoryStore, to: number) {
+    const parks = catalog.parks.map((park) => park.key);
+    return {
+      changes: (await Promise.all(parks.map((park) => store.parkChanges(park, 0, to)))).flat(),
+      outages: (await Promise.all(parks.map((park) => store.parkOutages(park, 0, to))))
+        .flat()
+        .map(({ id: _id, ...outage }) => outage),
+    };
+  }
+
+  it('refuses the newest once full, says so once, and catches up from the store after draining', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
+    );
+    const clock = new ManualClock(START);
+    const sqlite = await openInMemorySqliteStore();
+    const { store, down } = switchable(sqlite);
+    // Room for two rounds of every park: a round's writes arrive together, so a smaller bound would
+    // overflow with the store up.
+    const bound = 2 * catalog.parks.length;
+    const ingest = ingestOn(store, clock, logger, bound);
+    await ingest.resume();
+    await ingest.catchUp(START);
+
+    down.now = true;
+    for (let minute = 1; minute <= 20; minute++) {
+      clock.set(START + minute * MINUTE);
+      await ingest.refreshAll();
+    }
+    expect(ingest.heldBatches).toBe(bound);
+    const full = lines.filter((line) => line.msg.startsWith('history write buffer full'));
+    expect(full).toHaveLength(1);
+    expect(full[0]?.level).toBe(50);
+
+    down.now = false;
+    const end = START + 25 * MINUTE;
+    for (let minute = 21; minute <= 25; minute++) {
+      clock.set(START + minute * MINUTE);
+      await ingest.refreshAll();
+    }
+    expect(ingest.heldBatches).toBe(0);
+    expect(lines.filter((line) => line.msg.startsWith('history caught up after'))).toHaveLength(1);
+
+    // What the buffer could not hold is recorded from the feed: history is the uninterrupted run's.
+    const straight = await openInMemorySqliteStore();
+    const once = ingestOn(straight, clock, pino({ level: 'silent' }));
+    await once.resume();
+    await once.catchUp(end);
+    const expected = await history(straight, end + 1);
+    expect(expected.changes.filter((change) => change.at > START).length).toBeGreaterThan(10);
+    expect(await history(sqlite, end + 1)).toEqual(expected);
   });
 });

@@ -61,12 +61,16 @@ export class WriteBuffer {
 
   /**
    * Writes the batch after everything held before it. Never rejects because the store is away:
-   * resolves true once written, false while it waits in the buffer (or was refused when full).
+   * resolves true once written, false while it waits in the buffer (or was refused: from the first
+   * refusal of a full buffer until `overflowHandled`).
    */
   async write(batch: IngestBatch): Promise<boolean> {
-    if (this.held.length >= this.bound) {
+    if (this.overflow || this.held.length >= this.bound) {
       if (!this.overflow) this.listener.overflowed?.();
       this.overflow = true;
+      // Refused until the caller recovers the gap, but what is held is still written once the store
+      // takes it: a full buffer that only waited for room would never drain.
+      await this.drain();
       return false;
     }
     this.held.push(batch);
