@@ -21,7 +21,10 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly feed: FeedName;
-  /** Parks the simulator lists (FEED=sim): the spec's ten and the rest generated from its seed. */
+  /**
+   * Parks the simulator lists (FEED=sim): the spec's ten and the rest generated from its seed,
+   * served beside the ten when PARKS chooses them.
+   */
   readonly simParks: number;
   readonly weather: WeatherName;
   readonly providerData: ProviderData;
@@ -243,6 +246,16 @@ function parks(env: Env): ParksSetting {
   return { mode: 'list', entries };
 }
 
+/** SIM_PARKS: only the simulator generates parks, so another FEED naming it is a mistake. */
+function simParks(env: Env, feed: FeedName): number {
+  if (feed !== 'sim' && text(env, 'SIM_PARKS') !== undefined) {
+    throw new ConfigError(
+      `SIM_PARKS sets how many parks FEED=sim generates; unset it for FEED=${feed}, whose parks PARKS chooses`,
+    );
+  }
+  return integer(env, 'SIM_PARKS', 10, 1000, 10);
+}
+
 /** Reads the environment into a Config, or throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, now: number = Date.now()): Config {
   const listenPort = port(env);
@@ -257,7 +270,7 @@ export function loadConfig(env: Env = process.env, now: number = Date.now()): Co
     host: listenHost,
     dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
     feed: feedName(env),
-    simParks: integer(env, 'SIM_PARKS', 10, 1000, 10),
+    simParks: simParks(env, feedName(env)),
     weather: oneOf(env, 'WEATHER', WEATHER_SOURCES, 'sim'),
     providerData: oneOf<ProviderData>(env, 'PROVIDER_DATA', ['enabled', 'disabled'], 'enabled'),
     siteUrl: url(env, 'SITE_URL', web, baseUrl) ?? baseUrl,
