@@ -7,6 +7,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';
+import { hasFamily, type DataFamily } from '../catalog/families.js';
 import type { Resort } from '../catalog/types.js';
 import type { ResortFeeds } from '../feeds/resort-data.js';
 import type { Clock } from '../lib/clock.js';
@@ -25,6 +26,9 @@ export const CHECKED_DAYS = {
   hotels: 119 + 13 + 1,
   events: 365 + 59 + 1,
 } as const;
+
+/** The families of the daily check. */
+const DAILY_FAMILIES: readonly DataFamily[] = ['tickets', 'park_availability', 'hotels', 'event_nights'];
 
 /** How often the timer looks at the buses and whether a resort's day has turned. */
 export const RESORT_TICK_MS = 60_000;
@@ -104,6 +108,11 @@ export class ResortIngest {
 
   private async checkResort(resort: Resort, now: number): Promise<void> {
     const today = localDate(now, resort.time_zone);
+    // A resort the feed discovered has no source for these families (catalog/families.ts).
+    if (!DAILY_FAMILIES.some((name) => hasFamily(resort, name))) {
+      this.checkedDates.set(resort.key, today);
+      return;
+    }
     const { feeds, state, store, logger } = this.deps;
     /** Runs one family's check; false (logged) when its upstream failed, leaving its last check. */
     const family = async (name: string, run: () => Promise<void>): Promise<boolean> => {

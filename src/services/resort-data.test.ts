@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Catalog } from '../catalog/catalog.js';
+import { loadCatalogData } from '../catalog/load.js';
+import { mergeDiscovered } from '../catalog/merge.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
 import { UpstreamError } from '../feeds/types.js';
 import { ResortIngest } from '../ingest/resort-ingest.js';
@@ -128,5 +130,85 @@ describe('ResortDataService over ResortIngest', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
     clock.advance(4 * 60_000);
     expect(service.departuresFrom(wdw, stop).current).toBe(false);
+  });
+});
+
+describe('ResortDataService for a resort the feed discovered', () => {
+  const spec = loadCatalogData();
+  const merged = mergeDiscovered({
+    spec,
+    discovered: {
+      source: 'themeparks-wiki',
+      resorts: [{ feed_id: 'europa-dest', name: 'Europa-Park Resort' }],
+      parks: [
+        {
+          feed_id: 'f3ab4b9d-82a4-52c2-a2ed-0045074ad199',
+          name: 'Europa-Park',
+          resort_feed_id: 'europa-dest',
+          time_zone: 'Europe/Berlin',
+          location: { latitude: 48.266, longitude: 7.722 },
+          attractions: [{ feed_id: 'blue-fire', name: 'Blue Fire Megacoaster', type: 'ride' }],
+        },
+      ],
+    },
+    listed: new Set(['f3ab4b9d-82a4-52c2-a2ed-0045074ad199']),
+    stored: [],
+    stillChosen: () => true,
+    now: Date.parse('2026-11-21T16:00:05Z'),
+  });
+  const withEuropa = new Catalog(merged.data);
+  const europa = withEuropa.resort('europa-park-resort');
+  const disney = withEuropa.resort('wdw');
+  if (!europa || !disney) throw new Error('resorts');
+
+  it('reads nothing for it and answers every family unavailable, with the reason', async () => {
+    const stores = await openInMemorySqliteStores();
+    try {
+      const clock = new ManualClock(Date.parse('2026-11-21T16:00:05Z'));
+      const sim = createSimulatedFeeds(withEuropa);
+      const read: string[] = [];
+      const feeds = {
+        ...sim,
+        tickets: {
+          readTickets: async (...args: Parameters<typeof sim.tickets.readTickets>) => {
+            read.push(args[0].key);
+            return sim.tickets.readTickets(...args);
+          },
+        },
+      };
+      const state = new ResortState();
+      const logger = pino({ level: 'silent' });
+      const ingest = new ResortIngest({
+        catalog: withEuropa,
+        feeds,
+        store: stores.resortData,
+        state,
+        clock,
+        logger,
+      });
+      const service = new ResortDataService(state, stores.resortData, feeds, clock);
+      await ingest.refreshAll();
+
+      expect(read).toContain('walt-disney-world');
+      expect(read).not.toContain('europa-park-resort');
+      const none = { current: false, checkedAt: null };
+      expect(service.tickets(europa, '2026-11-21')).toEqual(none);
+      expect(service.parkAvailability(europa, '2026-11-21', 7)).toEqual(none);
+      expect(service.hotelNights(europa, '2026-11-21', 7)).toEqual(none);
+      expect(await service.eventNights(europa, '2026-11-21', '2026-12-20')).toEqual(none);
+      expect(service.predictedStops(europa)).toEqual(none);
+      expect(service.segments(europa)).toEqual([]);
+      expect(service.hotels(europa)).toEqual([]);
+      expect(service.stops(europa)).toEqual([]);
+      expect(service.unsourced(europa, 'tickets')).toMatch(
+        /No source provides ticket prices for Europa-Park Resort/,
+      );
+
+      expect(service.unsourced(disney, 'tickets')).toBeUndefined();
+      expect(service.tickets(disney, '2026-11-21').current).toBe(true);
+      expect(service.hotels(disney).length).toBeGreaterThan(0);
+    } finally {
+      await stores.close();
+    }
   });
 });

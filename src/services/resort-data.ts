@@ -2,8 +2,11 @@
  * The rules of the resort-wide endpoints (`/v1/resorts/{resort}/tickets`, `/park-availability`,
  * `/hotel-availability`, `/events`, `/buses/stops` and `/buses`): what the last checks say for a date
  * or a range, whether they are current enough to serve, and how a bus stop is found by ID or name.
- * Reads ResortState (written by ResortIngest) and the store; never an upstream.
+ * Reads ResortState (written by ResortIngest) and the store; never an upstream. A resort the feed
+ * discovered has no source for these families (catalog/families.ts): every one answers not current,
+ * with no hotels, segments or stops of another resort's.
  */
+import { hasFamily, unsourcedReason, type DataFamily } from '../catalog/families.js';
 import type { Resort } from '../catalog/types.js';
 import type {
   AccessSegment,
@@ -57,6 +60,17 @@ export function stopNameKey(text: string): string {
     .replace(/-(resort-and-spa|resort-and-campground|resort|hotel|theme-park|park|bus-stop|stop)$/, '');
 }
 
+/** The catalog's name for each resort-wide family. */
+const DATA_FAMILY: Record<ResortFamily, DataFamily> = {
+  tickets: 'tickets',
+  parkAvailability: 'park_availability',
+  hotels: 'hotels',
+  events: 'event_nights',
+  buses: 'buses',
+};
+
+const NO_SOURCE = { current: false, checkedAt: null } as const;
+
 export class ResortDataService {
   private readonly stopIndex = new Map<string, Map<string, BusStop>>();
 
@@ -79,11 +93,18 @@ export class ResortDataService {
     return this.state.generation(resort.key, family) * 2 + stale;
   }
 
+  /** Why the family answers unavailable for the resort whatever the checks say, if it does. */
+  unsourced(resort: Resort, family: ResortFamily): string | undefined {
+    return unsourcedReason(resort, DATA_FAMILY[family]);
+  }
+
   tickets(resort: Resort, date: string): Checked<TicketPriceList> {
+    if (!this.has(resort, 'tickets')) return NO_SOURCE;
     return this.dated('tickets', this.state.tickets.get(resort.key), (check) => check.byDate.get(date));
   }
 
   segments(resort: Resort): readonly AccessSegment[] {
+    if (!this.has(resort, 'parkAvailability')) return [];
     return this.feeds.parkAvailability.segmentsOf(resort);
   }
 
@@ -92,6 +113,7 @@ export class ResortDataService {
     first: string,
     days: number,
   ): Checked<{ date: string; access: readonly ParkAccess[] }[]> {
+    if (!this.has(resort, 'parkAvailability')) return NO_SOURCE;
     return this.dated('parkAvailability', this.state.parkAvailability.get(resort.key), (check) =>
       everyDate(first, days, (date) => {
         const access = check.byDate.get(date);
@@ -101,10 +123,12 @@ export class ResortDataService {
   }
 
   hotels(resort: Resort): readonly Hotel[] {
+    if (!this.has(resort, 'hotels')) return [];
     return this.feeds.hotels.hotelsOf(resort);
   }
 
   hotelNights(resort: Resort, first: string, nights: number): Checked<HotelNightSummary[]> {
+    if (!this.has(resort, 'hotels')) return NO_SOURCE;
     return this.dated('hotels', this.state.hotels.get(resort.key), (check) =>
       everyDate(first, nights, (date) => {
         const hotels = check.byDate.get(date);
@@ -115,6 +139,7 @@ export class ResortDataService {
 
   /** The recorded event nights from `from` to `to`, when the last check covered them and is current. */
   async eventNights(resort: Resort, from: string, to: string): Promise<Checked<EventNightRecord[]>> {
+    if (!this.has(resort, 'events')) return NO_SOURCE;
     const check = this.state.events.get(resort.key);
     if (!check || !this.fresh('events', check.checkedAt) || from < check.firstDate || to > check.lastDate) {
       return { current: false, checkedAt: check?.checkedAt ?? null };
@@ -125,6 +150,7 @@ export class ResortDataService {
 
   /** Every stop of the resort's network. */
   stops(resort: Resort): readonly BusStop[] {
+    if (!this.has(resort, 'buses')) return [];
     return this.feeds.buses.stopsOf(resort);
   }
 
@@ -158,6 +184,7 @@ export class ResortDataService {
 
   /** Stops with at least one departure predicted now, in network order, each with its departures. */
   predictedStops(resort: Resort): Checked<StopDepartures[]> {
+    if (!this.has(resort, 'buses')) return NO_SOURCE;
     const check = this.state.buses.get(resort.key);
     if (!check || !this.fresh('buses', check.refreshedAt))
       return { current: false, checkedAt: check?.refreshedAt ?? null };
@@ -175,11 +202,16 @@ export class ResortDataService {
 
   /** The next departure to each destination from one stop, soonest first. */
   departuresFrom(resort: Resort, stop: BusStop): Checked<readonly BusDeparture[]> {
+    if (!this.has(resort, 'buses')) return NO_SOURCE;
     const check = this.state.buses.get(resort.key);
     if (!check || !this.fresh('buses', check.refreshedAt))
       return { current: false, checkedAt: check?.refreshedAt ?? null };
     const departures = sortDepartures(check.departures.filter((d) => d.stop_id === stop.stop_id));
     return { current: true, checkedAt: check.refreshedAt, value: departures };
+  }
+
+  private has(resort: Resort, family: ResortFamily): boolean {
+    return hasFamily(resort, DATA_FAMILY[family]);
   }
 
   private fresh(family: ResortFamily, checkedAt: number): boolean {

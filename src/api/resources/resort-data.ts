@@ -31,7 +31,7 @@ export function resortHeader(resort: Resort) {
 /** The closed `data_status` set of the daily-checked families. */
 export const DailyDataStatus = Type.Union([Type.Literal('available'), Type.Literal('unavailable')], {
   description:
-    '`available`: from the last daily check (at most 36 hours old). `unavailable`: no current check covers the request (the upstream failed or the service just started); the lists are empty and no numbers are given.',
+    '`available`: from the last daily check (at most 36 hours old). `unavailable`: no current check covers the request (the upstream failed or the service just started), or no source provides the family for the resort (a resort the live feed discovered, PARKS other than `spec`: `note` says so); the lists are empty and no numbers are given.',
 });
 
 /** The closed `data_status` set of the bus endpoints. */

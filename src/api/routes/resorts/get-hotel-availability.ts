@@ -155,6 +155,8 @@ function hotelBody(
         }))
       : [],
     data_status: checked.current ? 'available' : 'unavailable',
-    note: 'Rates for two adults before tax, from the daily check of the operator’s booking engine; they can change between checks.',
+    note:
+      context.services.resortData.unsourced(resort, 'hotels') ??
+      'Rates for two adults before tax, from the daily check of the operator’s booking engine; they can change between checks.',
   });
 }

@@ -147,6 +147,8 @@ function availabilityBody(
         }))
       : [],
     data_status: checked.current ? 'available' : 'unavailable',
-    note: 'From the daily check of the operator’s reservation and blockout calendars.',
+    note:
+      context.services.resortData.unsourced(resort, 'parkAvailability') ??
+      'From the daily check of the operator’s reservation and blockout calendars.',
   });
 }

@@ -147,6 +147,8 @@ function ticketsBody(context: ApiContext, resort: Resort, date: string): ResortT
         }))
       : [],
     data_status: checked.current ? 'available' : 'unavailable',
-    note: 'Adult prices before tax from the daily check of the operator’s price list; child prices and taxes are not included.',
+    note:
+      context.services.resortData.unsourced(resort, 'tickets') ??
+      'Adult prices before tax from the daily check of the operator’s price list; child prices and taxes are not included.',
   });
 }

@@ -128,6 +128,8 @@ async function eventsBody(
         }))
       : [],
     data_status: checked.current ? 'available' : 'unavailable',
-    note: 'Statuses from the daily check of the operator’s event calendars; first_sold_out_at is when this service first saw the night sold out, not the operator’s own record.',
+    note:
+      context.services.resortData.unsourced(resort, 'events') ??
+      'Statuses from the daily check of the operator’s event calendars; first_sold_out_at is when this service first saw the night sold out, not the operator’s own record.',
   });
 }
