@@ -63,7 +63,7 @@ export const DATA_FAMILIES: readonly FamilyDescription[] = [
   { family: 'hotels', source: 'modelled', words: 'hotel availability' },
   { family: 'event_nights', source: 'modelled', words: 'event nights' },
   { family: 'buses', source: 'modelled', words: 'buses' },
-  { family: 'simulated_weather', source: 'modelled', words: 'simulated weather' },
+  { family: 'simulated_weather', source: 'modelled', words: 'simulated weather (WEATHER=sim)' },
 ];
 
 /** Anything the catalog holds: a park, a resort or a ride, with its origin when discovered. */
@@ -106,7 +106,7 @@ export function unsourcedReason(
   family: DataFamily,
 ): string | undefined {
   if (hasFamily(subject, family)) return undefined;
-  return `No source provides ${familyWords(family)} for ${subject.name}: it is listed by the live feed, which does not publish them.`;
+  return `No source provides ${familyWords(family)} for ${subject.name}: the service has them for the spec's ten parks and their resorts only, and the live feed that lists it does not publish them.`;
 }
 
 const listed = (source: FamilySource) =>

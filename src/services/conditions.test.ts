@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../catalog/catalog.js';
+import { loadCatalogData } from '../catalog/load.js';
+import { mergeDiscovered } from '../catalog/merge.js';
 import type { Park } from '../catalog/types.js';
 import type { WeatherFeed, WeatherReading } from '../feeds/types.js';
 import { ManualClock } from '../lib/clock.js';
@@ -67,5 +69,75 @@ describe('ConditionsService', () => {
         observation_status: 'current',
       });
     }
+  });
+});
+
+describe('ConditionsService for a park the feed discovered', () => {
+  const spec = loadCatalogData();
+  const catalog = new Catalog(
+    mergeDiscovered({
+      spec,
+      discovered: {
+        source: 'themeparks-wiki',
+        resorts: [{ feed_id: 'europa-dest', name: 'Europa-Park Resort' }],
+        parks: [
+          {
+            feed_id: 'f3ab4b9d-82a4-52c2-a2ed-0045074ad199',
+            name: 'Europa-Park',
+            resort_feed_id: 'europa-dest',
+            time_zone: 'Europe/Berlin',
+            location: { latitude: 48.266, longitude: 7.722 },
+            attractions: [{ feed_id: 'blue-fire', name: 'Blue Fire Megacoaster', type: 'ride' }],
+          },
+        ],
+      },
+      listed: new Set(['f3ab4b9d-82a4-52c2-a2ed-0045074ad199']),
+      stored: [],
+      stillChosen: () => true,
+      now: Date.parse('2026-10-03T15:00:00Z'),
+    }).data,
+  );
+  const europa = catalog.park('europa-park');
+  const magicKingdom = catalog.park('magic-kingdom');
+  if (!europa || !magicKingdom) throw new Error('parks');
+
+  function serviceOver(source: string) {
+    const clock = new ManualClock(Date.parse('2026-10-03T15:00:00Z'));
+    const read: string[] = [];
+    const weather: WeatherFeed = {
+      source,
+      readWeather: async (park, at) => {
+        read.push(park.key);
+        return observedAt(at);
+      },
+    };
+    const service = new ConditionsService(
+      weather,
+      new LiveState(clock),
+      catalog,
+      clock,
+      pino({ level: 'silent' }),
+    );
+    return { service, read };
+  }
+
+  it('never simulates its weather: unavailable, saying why, and not read', async () => {
+    const { service, read } = serviceOver('sim');
+    await service.refreshAll();
+    expect(read).toContain('magic-kingdom');
+    expect(read).not.toContain('europa-park');
+    expect(service.forPark(europa).weather).toMatchObject({
+      data_status: 'unavailable',
+      checked_at: null,
+      reason: expect.stringMatching(/No source provides simulated weather .* for Europa-Park/) as unknown,
+    });
+    expect(service.forPark(magicKingdom).weather.data_status).toBe('available');
+  });
+
+  it('serves a real weather source for it where the source covers it', async () => {
+    const { service, read } = serviceOver('nws');
+    await service.refreshAll();
+    expect(read).toContain('europa-park');
+    expect(service.forPark(europa).weather.data_status).toBe('available');
   });
 });

@@ -8,6 +8,7 @@
  */
 import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';
+import { unsourcedReason } from '../catalog/families.js';
 import type { Park } from '../catalog/types.js';
 import type { WeatherAlert, WeatherFeed, WeatherObservation } from '../feeds/types.js';
 import type { Clock } from '../lib/clock.js';
@@ -112,9 +113,18 @@ export class ConditionsService {
     await Promise.all(this.catalog.parks.map((park) => this.refreshPark(park, at)));
   }
 
+  /**
+   * Why the weather source does not cover the park, if it does not: the agency's own coverage, or
+   * the simulator's, which models the spec's ten parks only (catalog/families.ts).
+   */
+  private uncovered(park: Park): string | undefined {
+    const simulated = this.feed.source === 'sim' ? unsourcedReason(park, 'simulated_weather') : undefined;
+    return simulated ?? this.feed.outsideCoverage?.(park);
+  }
+
   private async refreshPark(park: Park, at: number): Promise<void> {
     // A park the source does not cover is never read: its weather is unavailable, not an error.
-    if (this.feed.outsideCoverage?.(park) !== undefined) return;
+    if (this.uncovered(park) !== undefined) return;
     let outcome: Pick<WeatherRecord, 'read' | 'failure'>;
     try {
       outcome = { read: { at, ...(await this.feed.readWeather(park, at)) } };
@@ -165,7 +175,7 @@ export class ConditionsService {
   }
 
   private weatherOf(park: Park, now: number): ParkConditions['weather'] {
-    const uncovered = this.feed.outsideCoverage?.(park);
+    const uncovered = this.uncovered(park);
     if (uncovered !== undefined) return { data_status: 'unavailable', checked_at: null, reason: uncovered };
     const record = this.records.get(park.key);
     if (!record?.read) {

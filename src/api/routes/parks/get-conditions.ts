@@ -71,7 +71,7 @@ const ConditionsBody = Envelope(
     ...ParkHeaderProperties,
     data_status: Type.Union([Type.Literal('available'), Type.Literal('unavailable')], {
       description:
-        'Weather data status. available: the weather agency was read within the last 15 minutes. unavailable: it could not be read; `observation`, `alerts` and `lightning_risk` are null (never older values) and `note` says why. The ride counts have their own `ride_counts.live_data_status`.',
+        'Weather data status. available: the weather agency was read within the last 15 minutes. unavailable: it could not be read, or no weather source covers the park (outside the weather agency’s country, or, for the simulator, outside the spec’s ten: a park the live feed discovered has no simulated weather); `observation`, `alerts` and `lightning_risk` are null (never older values) and `note` says why. The ride counts have their own `ride_counts.live_data_status`.',
     }),
     weather_source: Type.String({
       description:
