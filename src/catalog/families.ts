@@ -31,6 +31,7 @@ export type DataFamily =
   | 'hotels'
   | 'event_nights'
   | 'buses'
+  | 'holiday_calendar'
   | 'simulated_weather';
 
 export interface FamilyDescription {
@@ -63,6 +64,11 @@ export const DATA_FAMILIES: readonly FamilyDescription[] = [
   { family: 'hotels', source: 'modelled', words: 'hotel availability' },
   { family: 'event_nights', source: 'modelled', words: 'event nights' },
   { family: 'buses', source: 'modelled', words: 'buses' },
+  {
+    family: 'holiday_calendar',
+    source: 'modelled',
+    words: 'the holiday and school-break calendar (crowd drivers)',
+  },
   { family: 'simulated_weather', source: 'modelled', words: 'simulated weather (WEATHER=sim)' },
 ];
 

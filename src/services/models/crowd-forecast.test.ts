@@ -69,4 +69,37 @@ describe('the crowd forecast', () => {
     }));
     for (const day of days) expect(day.index).toBeCloseTo(predictedIndex(predictors, dayNumber(day.date)), 3);
   });
+
+  it('names no holiday, school break or event night at a park the feed discovered', () => {
+    const histories = [history(30), history(50)];
+    const models = fitParkWaitModels(histories, TODAY);
+    const rides = [first, second].map((ride, index) => {
+      const model = models.rides[index];
+      if (!model) throw new Error('a model per ride expected');
+      return { ride, model, typicalMidday: typicalMidday(histories[index] ?? [], TODAY) };
+    });
+    const observed = observedIndex(
+      histories,
+      rides.map((ride) => ride.typicalMidday),
+      FROM,
+      TODAY - 1,
+    );
+    const discovered = { ...park, discovered: { source: 'themeparks-wiki', feed_id: 'x', removed: false } };
+    const days = crowdForecast({
+      park: discovered,
+      rides,
+      observed,
+      finishedHours: new Map(),
+      scheduledHours: new Map(),
+      scale: crowdScale([...observed.values()]),
+      todayDay: TODAY,
+      today: undefined,
+      range: undefined,
+    });
+    expect(days.length).toBeGreaterThan(0);
+    for (const day of days) {
+      const named = day.drivers.filter((d) => ['holiday', 'school_break', 'event_night'].includes(d.driver));
+      expect(named, day.date).toEqual([]);
+    }
+  });
 });

@@ -12,6 +12,7 @@
 import { DateTime } from 'luxon';
 import type { Park } from '../../catalog/types.js';
 import { calendarFlags, type CalendarFlags } from '../../calendar/day-flags.js';
+import { hasFamily } from '../../catalog/families.js';
 import {
   crowdLevelRange,
   learnCalendarEffects,
@@ -85,6 +86,8 @@ function weekdayIndex(observed: ReadonlyMap<number, number>): number[] {
   });
 }
 
+const NO_NAMED_DAY: CalendarFlags = { holiday: null, school_break: null, event_night: null };
+
 /** The forecast days (a day without an index is left out). */
 export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
   const { park, rides, observed, scale, todayDay, today, range } = input;
@@ -92,10 +95,13 @@ export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
   const hoursOf = new Map(input.finishedHours);
   for (const [day, hours] of input.scheduledHours) hoursOf.set(day, hours);
   const flagsCache = new Map<number, CalendarFlags>();
+  // The calendar is the spec parks' (US holidays and school breaks, their resorts' event nights):
+  // a park the feed discovered has no named days rather than another country's.
+  const calendarKnown = hasFamily(park, 'holiday_calendar');
   const flagsOf = (day: number) => {
     let flags = flagsCache.get(day);
     if (!flags) {
-      flags = calendarFlags(park.key, day);
+      flags = calendarKnown ? calendarFlags(park.key, day) : NO_NAMED_DAY;
       flagsCache.set(day, flags);
     }
     return flags;

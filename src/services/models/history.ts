@@ -6,7 +6,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Park } from '../../catalog/types.js';
-import type { ScheduleFeed } from '../../feeds/types.js';
+import { UpstreamError, type ScheduleFeed } from '../../feeds/types.js';
 import { hourBoundaries, localDate, startOfLocalDay } from '../../lib/time.js';
 import { dayNumber, isoDateOf, type HourlyDay } from '../../models/hourly-history.js';
 import type { HistoryStore, WaitChange } from '../../store/ports.js';
@@ -154,10 +154,17 @@ export class HistorySampler {
         list.push(entry);
         history.finished.set(rideId, list);
       }
-      const schedule = await this.schedule.readSchedule(park, date);
-      history.hours.set(dayNumber(date), operatingHours(schedule));
-      const facts = scheduleFacts(schedule, park);
-      if (facts) history.schedules.set(dayNumber(date), facts);
+      // A feed without the park's schedule for the day (a park it lists without hours, or a past
+      // day it no longer publishes) leaves that day's hours unknown, as for the forecast days.
+      const schedule = await this.schedule.readSchedule(park, date).catch((error: unknown) => {
+        if (error instanceof UpstreamError) return undefined;
+        throw error;
+      });
+      if (schedule) {
+        history.hours.set(dayNumber(date), operatingHours(schedule));
+        const facts = scheduleFacts(schedule, park);
+        if (facts) history.schedules.set(dayNumber(date), facts);
+      }
       date = next;
       // The store answers synchronously here (SQLite): without a turn of the event loop a cold start
       // over months would hold off requests, and the collector's own tasks, for seconds.
