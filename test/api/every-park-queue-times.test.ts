@@ -1,0 +1,208 @@
+/**
+ * PARKS=all on FEED=queue-times against loopback fixtures of 66 parks (test/fixtures/feeds): every
+ * park of `/parks.json` is listed with its time zone, a park east of UTC is served on its own
+ * park-local date with its live waits, every park and ride path of a park outside the ten answers
+ * without a 5xx and with a body valid against the served OpenAPI, the `{resort}` paths resolve a
+ * discovered park group, and a park that `/parks.json` stops listing keeps its key and its history.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalId } from '../../src/catalog/merge.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { localDate } from '../../src/lib/time.js';
+import { createKey } from '../support/keys.js';
+import { receive } from '../support/expect-response.js';
+import { OpenApiContract } from '../support/openapi.js';
+import { queueTimesFixtures } from '../support/queue-times-all-parks.js';
+import { startServer, type TestServer } from '../support/server.js';
+
+// 23:30 UTC on the 27th is 08:30 on the 28th in Tokyo: the park-local date is not the UTC date.
+const START = Date.parse('2026-11-27T23:30:00Z');
+const clock = new ManualClock(START);
+const { upstream, groups, described } = queueTimesFixtures();
+const EUROPA_PARK = '400';
+
+let server: TestServer;
+let contract: OpenApiContract;
+/** A partner key: a run this long would spend the keyless rate limit. */
+let authorization = '';
+
+function get(path: string): Promise<Response> {
+  return server.get(path, { headers: { authorization } });
+}
+
+interface ParkBody {
+  id: string;
+  key: string;
+  name: string;
+  resort_key: string;
+  time_zone: string;
+}
+
+async function getValid(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const received = await receive(await get(path));
+  expect(received.status, `${path}: ${JSON.stringify(received.body).slice(0, 300)}`).toBeLessThan(500);
+  expect(contract.validate(path, received.status, received.body), path).toEqual([]);
+  return { status: received.status, body: received.body };
+}
+
+/** Every GET path template of the served OpenAPI that names `placeholder`, streams aside. */
+function templatesWith(placeholder: string): string[] {
+  return Object.keys(contract.document.paths ?? {}).filter(
+    (path) => path.includes(placeholder) && !path.includes('stream') && contract.document.paths?.[path]?.get,
+  );
+}
+
+/**
+ * Paths that answer other than 200 or with a body the OpenAPI does not describe, with what they
+ * sent: a family without data for the park answers 200 in the spec's unavailable form.
+ */
+async function failing(paths: readonly string[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    const received = await receive(await get(path));
+    const bare = path.split('?')[0] ?? path;
+    const problems = contract.validate(bare, received.status, received.body);
+    if (received.status !== 200 || problems.length > 0) {
+      failures.push(
+        `${path}: ${received.status} ${problems.join('; ')} ${JSON.stringify(received.body).slice(0, 200)}`,
+      );
+    }
+  }
+  return failures;
+}
+
+beforeAll(async () => {
+  await upstream.start();
+  server = await startServer({
+    clock,
+    env: {
+      FEED: 'queue-times',
+      QUEUE_TIMES_URL: upstream.url,
+      PARKS: 'all',
+      // Hours of polling pass in seconds here; the read pace spaces reads in real time.
+      UPSTREAM_READ_BUDGET: '10000',
+      COVERAGE_START: '2026-11-20',
+    },
+  });
+  contract = await OpenApiContract.fetch(server.url);
+  authorization = `Bearer ${await createKey(server.dataDir, 'partner')}`;
+  await server.app.ingest.refreshAll();
+}, 120_000);
+afterAll(async () => {
+  await server.close();
+  await upstream.stop();
+}, 120_000);
+
+describe('PARKS=all on Queue-Times', () => {
+  it('lists the ten and every park of /parks.json, each with its own time zone', async () => {
+    const { body } = await getValid('/v1/parks');
+    const parks = body.parks as ParkBody[];
+    const listed = groups.flatMap((group) => group.parks);
+    expect(listed.length).toBeGreaterThanOrEqual(50);
+    expect(parks.length).toBe(10 + described.length);
+    expect(parks.find((park) => park.key === 'magic-kingdom')?.id).toBe(
+      '75ea578a-adc8-4116-a54d-dccb60765ef9',
+    );
+    for (const park of listed.filter((listedPark) => described.includes(String(listedPark.id)))) {
+      const id = canonicalId('queue-times', 'park', String(park.id));
+      expect(parks.find((served) => served.id === id)?.time_zone, park.name).toBe(park.timezone);
+    }
+    expect(parks.find((park) => park.name === 'Tokyo Disneyland')).toMatchObject({
+      key: 'tokyo-disneyland',
+      time_zone: 'Asia/Tokyo',
+    });
+    expect(parks.find((park) => park.name === 'Dreamworld')?.time_zone).toBe('Australia/Brisbane');
+  });
+
+  it('serves a park east of UTC on its own date, with its live waits', async () => {
+    const utcDate = new Date(clock.now()).toISOString().slice(0, 10);
+    const tokyoDate = localDate(clock.now(), 'Asia/Tokyo');
+    expect(tokyoDate).not.toBe(utcDate);
+    const waits = await getValid('/v1/parks/tokyo-disneyland/waits');
+    expect(waits.status).toBe(200);
+    expect(waits.body).toMatchObject({
+      park_key: 'tokyo-disneyland',
+      time_zone: 'Asia/Tokyo',
+      data_status: 'live',
+    });
+    const entries = waits.body.entries as {
+      ride_id: string;
+      status: string;
+      standby_wait_minutes: number | null;
+    }[];
+    expect(entries.find((entry) => entry.ride_id === 'tokyo-disneyland_big-thunder-mountain')).toMatchObject({
+      status: 'OPERATING',
+    });
+    expect(
+      entries.find((entry) => entry.ride_id === 'tokyo-disneyland_big-thunder-mountain')
+        ?.standby_wait_minutes,
+    ).toEqual(expect.any(Number));
+    const history = await getValid('/v1/rides/tokyo-disneyland_big-thunder-mountain/history?days=1');
+    expect(history.body).toMatchObject({ from_date: tokyoDate, to_date: tokyoDate });
+    expect((history.body.changes as { at: string }[]).map((change) => change.at)).toEqual([
+      new Date(START).toISOString(),
+    ]);
+  });
+
+  it('answers every park and ride path for a park outside the ten without a 5xx', async () => {
+    const rides = await getValid('/v1/parks/tokyo-disneyland/rides');
+    const ride = (rides.body.rides as { id: string }[])[0]?.id ?? '';
+    expect(ride).toMatch(/^tokyo-disneyland_/);
+    const paths = [...templatesWith('{park}'), ...templatesWith('{ride}')]
+      .filter((template, index, all) => all.indexOf(template) === index && !template.includes('{resort}'))
+      .map((template) => {
+        const path = template.replace('{park}', 'tokyo-disneyland').replace('{ride}', ride);
+        return path.endsWith('/plan') ? `${path}?rides=${ride}` : path;
+      });
+    expect(paths.length).toBeGreaterThan(10);
+    expect(await failing(paths)).toEqual([]);
+  }, 240_000);
+
+  it('lists a discovered park group as a resort and resolves every {resort} path for it', async () => {
+    const { body } = await getValid('/v1/resorts');
+    const resorts = body.resorts as { key: string; aliases: string[]; name: string; parks: ParkBody[] }[];
+    const tokyo = resorts.find((resort) => resort.name === 'Tokyo Disney Resort');
+    expect(tokyo?.parks.map((park) => park.key).sort()).toEqual(['tokyo-disneyland', 'tokyo-disneysea']);
+    const identifiers = [tokyo?.key ?? '', ...(tokyo?.aliases ?? []), 'Tokyo Disney Resort'];
+    for (const identifier of identifiers) {
+      const resort = await getValid(`/v1/resorts/${encodeURIComponent(identifier)}`);
+      expect(resort.status, identifier).toBe(200);
+      expect(resort.body.key).toBe(tokyo?.key);
+    }
+    const paths = templatesWith('{resort}').map((template) => template.replace('{resort}', tokyo?.key ?? ''));
+    const [buses, others] = [
+      paths.filter((p) => p.includes('/buses')),
+      paths.filter((p) => !p.includes('/buses')),
+    ];
+    expect(others.length).toBeGreaterThan(3);
+    expect(await failing(others)).toEqual([]);
+    // The spec answers 404 for the bus paths of every resort without a bus network.
+    expect(buses.length).toBe(2);
+    for (const path of buses) {
+      const query = path.endsWith('/buses') ? '?stop=Tokyo%20Disneyland' : '';
+      const received = await getValid(`${path}${query}`);
+      expect(received.status, path).toBe(404);
+      expect((received.body.error as { message: string }).message).toMatch(/no bus network/);
+    }
+  }, 120_000);
+
+  it('keeps a park /parks.json stops listing: its key, its page and its history', async () => {
+    const before = await getValid('/v1/rides/europa-park_silver-star/history');
+    const changes = before.body.changes as unknown[];
+    expect(changes.length).toBeGreaterThan(0);
+    upstream.serve('/parks.json', {
+      body: groups.map((group) => ({
+        ...group,
+        parks: group.parks.filter((park) => String(park.id) !== EUROPA_PARK),
+      })),
+    });
+    await server.app.catalogRefresh?.refresh();
+    const { body } = await getValid('/v1/parks');
+    expect((body.parks as ParkBody[]).find((park) => park.name === 'Europa-Park')?.key).toBe('europa-park');
+    expect((await getValid('/v1/parks/europa-park/rides')).status).toBe(200);
+    const after = await getValid('/v1/rides/europa-park_silver-star/history');
+    expect(after.status).toBe(200);
+    expect(after.body.changes).toEqual(changes);
+    expect((await get('/parks/europa-park')).status).toBe(200);
+  });
+});
