@@ -17,6 +17,7 @@ import type { HistoryStore, IngestBatch } from '../store/ports.js';
 import { BatchBuilder } from './batch-builder.js';
 import { diffEntries } from './diff.js';
 import { ParkIngestor, type ParkStep } from './park-ingestor.js';
+import { Turns } from './turns.js';
 import { WriteBuffer } from './write-buffer.js';
 
 /** SPEC: the live snapshot is refreshed at most every 5 seconds. */
@@ -74,6 +75,8 @@ export class Ingest {
   private running: Promise<void> | undefined;
   /** Park refreshes still under way, possibly from an earlier round. */
   private readonly parksInFlight = new Map<string, Promise<void>>();
+  /** A round's parks do their work one turn of the event loop each (turns.ts). */
+  private readonly turns = new Turns();
   /** Live polling's writes: held while the store is away, written in order when it returns. */
   private readonly writes: WriteBuffer;
 
@@ -287,6 +290,7 @@ export class Ingest {
 
   private async refreshPark(park: Park, at: number): Promise<void> {
     const { live, bus, logger } = this.deps;
+    await this.turns.take();
     let step: ParkStep;
     try {
       step = await this.ingestor(park.key).step(at);
