@@ -240,8 +240,8 @@ export function mergeDiscovered(input: MergeInput): MergeResult {
         aliases: [...resortKey.aliases],
         time_zone: candidate.record.time_zone,
         park_keys: [],
-        // A neutral label: the feeds do not name the operator's priority lane.
-        priority_lane_brand: 'Priority lane',
+        // The feeds do not name the operator's priority lane: unknown, never a made-up brand.
+        priority_lane_brand: null,
         bus_network: false,
         parks: [],
         discovered: { source, feed_id: resortFeedId, removed: !resortRecords.has(resortFeedId) },

@@ -35,7 +35,8 @@ export const ResortRecord = Type.Object(
     aliases: Type.Array(Key),
     time_zone: Type.String({ minLength: 1 }),
     park_keys: Type.Array(Key, { minItems: 1 }),
-    priority_lane_brand: Type.String({ minLength: 1 }),
+    /** The operator's name for its priority lane; null where the service does not know it. */
+    priority_lane_brand: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
     bus_network: Type.Boolean(),
   },
   { additionalProperties: false },

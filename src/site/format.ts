@@ -91,3 +91,8 @@ export function durationLabel(ms: number): string {
 export function money(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 }
+
+/** The operator's name for its priority lane, or a plain one where the service does not know it. */
+export function priorityLaneLabel(resort: { readonly priority_lane_brand: string | null }): string {
+  return resort.priority_lane_brand ?? 'Priority lane';
+}

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { Resort } from '../../catalog/types.js';
 import type { Links } from '../../http/links.js';
+import { Nullable } from '../../http/schemas/common.js';
 import { ParkSchema, presentPark } from './park.js';
 
 export const ResortSchema = Type.Object(
@@ -10,7 +11,12 @@ export const ResortSchema = Type.Object(
     name: Type.String(),
     aliases: Type.Array(Type.String(), { description: 'Short aliases accepted wherever `{resort}` is.' }),
     time_zone: Type.String({ description: 'IANA time zone of the resort.' }),
-    priority_lane_brand: Type.String({ description: "The operator's name for its priority lane." }),
+    priority_lane_brand: Nullable(
+      Type.String({
+        description:
+          "The operator's name for its priority lane; null where the service does not know it (a resort the live feed discovered, whose feed does not name it).",
+      }),
+    ),
     bus_network: Type.Boolean({ description: 'Whether the bus endpoints serve this resort.' }),
     parks: Type.Array(ParkSchema),
   },

@@ -197,7 +197,7 @@ export const PARK_PROFILES: Readonly<Record<string, ParkProfile>> = {
 export function parkProfileOf(park: Park): ParkProfile {
   const known = PARK_PROFILES[park.key];
   if (known) return known;
-  const universal = /express/i.test(park.resort.priority_lane_brand);
+  const universal = /express/i.test(park.resort.priority_lane_brand ?? '');
   const region: Region = park.time_zone === 'America/Los_Angeles' ? 'california' : 'florida';
   return {
     ...(universal ? universalOrlando : disneyWorld),

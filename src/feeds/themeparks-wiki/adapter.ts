@@ -18,7 +18,7 @@ export const themeparksWikiAdapter: FeedAdapter<
     'ThemeParks.wiki reports the Universal parks’ brief and weather delays as DOWN, so they count as outages there.',
   // Universal Express is the brand whose delays arrive folded into DOWN.
   priorityFeedLabel: (park) =>
-    park.resort.priority_lane_brand.toLowerCase().includes('express')
+    (park.resort.priority_lane_brand ?? '').toLowerCase().includes('express')
       ? 'themeparks-wiki (brief and weather delays reported as DOWN)'
       : 'themeparks-wiki',
   create: ({ config, catalog, clock, logger, upstream }) => {

@@ -18,6 +18,7 @@ import {
   durationLabel,
   money,
   zoneName,
+  priorityLaneLabel,
 } from '../format.js';
 import type { TodayHoursReader } from '../sources/today-hours.js';
 import { hoursLabel, parkStatus } from './home.js';
@@ -99,7 +100,7 @@ ${day.rides
       priceRows.length === 0
         ? ''
         : `<h3>Prices for ${escapeHtml(dayLabel(day.date))}</h3><div class="scroll"><table><caption class="visually-hidden">Priority-lane prices</caption><thead><tr><th scope="col">Product</th><th scope="col" class="num">Price</th><th scope="col">Today</th></tr></thead><tbody>${priceRows.join('')}</tbody></table></div>`;
-    return `<p class="note">${escapeHtml(park.resort.priority_lane_brand)}: next return windows, soonest first. Prices checked at ${clockTime(day.prices.checked_at, zone)}.</p>
+    return `<p class="note">${escapeHtml(priorityLaneLabel(park.resort))}: next return windows, soonest first. Prices checked at ${clockTime(day.prices.checked_at, zone)}.</p>
 ${windows}
 ${priceTable}`;
   },
@@ -186,7 +187,7 @@ function pageData(park: Park): string {
     park: park.key,
     zone: park.time_zone,
     stream: `/v1/parks/${park.key}/waits/stream`,
-    lane: park.resort.priority_lane_brand,
+    lane: priorityLaneLabel(park.resort),
     rides: Object.fromEntries(park.attractions.map((a) => [a.id, [a.slug, a.land]])),
   };
   return jsonScript(data);

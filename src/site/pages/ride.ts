@@ -19,6 +19,7 @@ import {
   waitLabel,
   actualWaitLabel,
   zoneName,
+  priorityLaneLabel,
 } from '../format.js';
 import { isOutageStatus } from '../../live/outage-status.js';
 import { renderPage } from './layout.js';
@@ -69,7 +70,7 @@ const factsSection: PageSection<RidePageInput> = {
     facts.push(['Single rider line', ride.single_rider ? 'Yes' : 'No']);
     if (ride.priority_lane.length > 0)
       facts.push([
-        escapeHtml(park.resort.priority_lane_brand),
+        escapeHtml(priorityLaneLabel(park.resort)),
         ride.priority_lane.map((lane) => (lane === 'multi_pass' ? 'Multi pass' : 'Single pass')).join(', '),
       ]);
     return `<dl class="facts">${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`;
@@ -105,7 +106,7 @@ const liveSection: PageSection<RidePageInput> = {
     const actual = actualWaitLabel(live);
     return `<p class="big">${waitLabel(live.standby_wait_minutes)}</p>${actual === '' ? '' : `\n<p class="actual-wait">${actual}</p>`}
 <p><span class="status s-${live.status}">${STATUS_LABELS[live.status]}</span>${refreshed}</p>${back}
-<dl class="facts"><dt>Single rider</dt><dd>${waitLabel(live.single_rider_wait_minutes)}</dd><dt>${escapeHtml(park.resort.priority_lane_brand)}</dt><dd>${laneCell(live.priority_lane, park.time_zone)}</dd></dl>`;
+<dl class="facts"><dt>Single rider</dt><dd>${waitLabel(live.single_rider_wait_minutes)}</dd><dt>${escapeHtml(priorityLaneLabel(park.resort))}</dt><dd>${laneCell(live.priority_lane, park.time_zone)}</dd></dl>`;
   },
 };
 

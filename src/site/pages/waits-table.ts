@@ -7,7 +7,15 @@
 import type { LiveEntryView } from '../../http/resources/live-entry.js';
 import type { Attraction, AttractionType, Park } from '../../catalog/types.js';
 import { escapeHtml } from '../docs/escape.js';
-import { STATUS_LABELS, TYPE_LABELS, actualWaitLabel, clockTimeOf, money, waitLabel } from '../format.js';
+import {
+  STATUS_LABELS,
+  TYPE_LABELS,
+  actualWaitLabel,
+  clockTimeOf,
+  money,
+  priorityLaneLabel,
+  waitLabel,
+} from '../format.js';
 
 export const SORTS = ['name', 'wait', 'status'] as const;
 export type WaitsSort = (typeof SORTS)[number];
@@ -99,7 +107,7 @@ ${laneTd(entry.priority_lane, park)}
  * nothing there.
  */
 function laneTd(lane: LiveEntryView['priority_lane'], park: Park): string {
-  const label = escapeHtml(park.resort.priority_lane_brand);
+  const label = escapeHtml(priorityLaneLabel(park.resort));
   return `<td class="lane${lane ? '' : ' none'}" data-label="${label}">${laneCell(lane, park.time_zone)}</td>`;
 }
 
@@ -156,7 +164,7 @@ export function waitsTable(entries: readonly LiveEntryView[], park: Park, query:
   );
   return `<div class="scroll"><table id="waits-table">
 <caption class="visually-hidden">Live waits at ${escapeHtml(park.name)}</caption>
-<thead><tr>${sortHeader('Attraction', 'name', query, false)}${sortHeader('Status', 'status', query, false)}${sortHeader('Standby', 'wait', query, true)}<th scope="col" class="num col-sr">Single rider</th><th scope="col">${escapeHtml(park.resort.priority_lane_brand)}</th></tr></thead>
+<thead><tr>${sortHeader('Attraction', 'name', query, false)}${sortHeader('Status', 'status', query, false)}${sortHeader('Standby', 'wait', query, true)}<th scope="col" class="num col-sr">Single rider</th><th scope="col">${escapeHtml(priorityLaneLabel(park.resort))}</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table></div>

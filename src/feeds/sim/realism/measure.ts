@@ -247,7 +247,7 @@ export function measureRealism(catalog: Catalog, sim: Simulator, options: Realis
       wdwSum += parkSum;
       wdwRides += parkRides;
     }
-    const universal = /express/i.test(park.resort.priority_lane_brand);
+    const universal = /express/i.test(park.resort.priority_lane_brand ?? '');
     parks.push({
       park: park.key,
       mean_posted_wait: round(parkRides > 0 ? parkSum / parkRides : 0, 1),
