@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { HistoryComparison } from './reference.js';
+import { slopePerHour, type MemorySample } from './memory.js';
 import { SoakScenario, type FaultReport, type WindowStats } from './scenario.js';
 
 const { values } = parseArgs({
@@ -14,19 +15,48 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '10' },
     faults: { type: 'boolean', default: false },
     'outage-seconds': { type: 'string', default: '60' },
+    'fault-every': { type: 'string', default: '10' },
+    rotation: { type: 'string', default: 'redis,postgresql,leader-kill' },
   },
 });
 const minutes = Number(values.minutes);
 const outageSeconds = Number(values['outage-seconds']);
+const FAULT_EVERY_MINUTES = Number(values['fault-every']);
 if (!Number.isInteger(minutes) || minutes < 1)
   throw new Error('--minutes takes a whole number of minutes ≥ 1');
+if (!Number.isInteger(FAULT_EVERY_MINUTES) || FAULT_EVERY_MINUTES < 2)
+  throw new Error('--fault-every takes a whole number of minutes ≥ 2');
 
+const FAULT_KINDS = ['redis', 'postgresql', 'leader-kill'] as const;
+type FaultKind = (typeof FAULT_KINDS)[number];
+const ROTATION = values.rotation.split(',').map((kind) => {
+  if (!(FAULT_KINDS as readonly string[]).includes(kind))
+    throw new Error(`--rotation lists faults among ${FAULT_KINDS.join(', ')}`);
+  return kind as FaultKind;
+});
 const MINUTE = 60_000;
-const FAULT_EVERY_MINUTES = 10;
-const ROTATION = ['redis', 'postgresql', 'leader-kill'] as const;
 const print = (line: string) => {
   process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 };
+
+/** `endpoint status phase: n` for answers without rate-limit headers, most first. */
+function describeMissing(by: Readonly<Record<string, number>>): string {
+  const parts = Object.entries(by)
+    .sort(([, x], [, y]) => y - x)
+    .map(([where, n]) => `${where}: ${n}`);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+function describeMemory(stats: WindowStats): string {
+  const parts = Object.entries(stats.memory)
+    .filter((entry): entry is [string, MemorySample] => entry[1] !== undefined)
+    .map(
+      ([name, mb]) =>
+        `${name} heap ${mb.heapUsed.toFixed(1)}/${mb.heapTotal.toFixed(0)} ext ${mb.external.toFixed(1)} ` +
+        `buffers ${mb.arrayBuffers.toFixed(1)} MB`,
+    );
+  return parts.length > 0 ? `, after GC ${parts.join('; ')}` : '';
+}
 
 function line(minute: number, stats: WindowStats): string {
   const rss = Object.entries(stats.rssMb)
@@ -36,11 +66,11 @@ function line(minute: number, stats: WindowStats): string {
   return (
     `min ${String(minute).padStart(3)}: ${stats.answers} answers, ${stats.serverErrors} 5xx ` +
     `(${stats.documented503} documented 503), ${stats.non503Errors} non-503 errors, ` +
-    `p99 ${stats.p99Ms.toFixed(1)} ms, ${stats.missingRateLimit} without rate-limit headers, ` +
+    `p99 ${stats.p99Ms.toFixed(1)} ms, ${stats.missingRateLimit} without required rate-limit headers${describeMissing(stats.missingRateLimitBy)}, ` +
     `${stats.invalidBodies.length} of ${stats.validatedBodies} checked bodies off the OpenAPI document, ` +
     `stream ${stats.streamMessages.ws} ws + ${stats.streamMessages.sse} sse messages, ` +
-    `${disconnects} disconnects, ${stats.inventedChanges.length} invented changes, RSS ${rss}, ` +
-    `history ${stats.historyRows ?? 'n/a'} rows`
+    `${disconnects} disconnects, ${stats.inventedChanges.length} invented changes, RSS ${rss}` +
+    `${describeMemory(stats)}, history ${stats.historyRows ?? 'n/a'} rows`
   );
 }
 
@@ -56,7 +86,8 @@ function describeFault(report: FaultReport): string {
   return (
     `fault ${report.fault}: during it ${report.during.answers} answers, ${report.during.serverErrors} 5xx ` +
     `(${report.during.documented503} documented 503, ${report.during.undocumented503} undocumented), ` +
-    `p99 ${report.during.p99Ms.toFixed(1)} ms; degraded after: ${times(report.degradedAfterMs) || 'n/a'}; ` +
+    `p99 ${report.during.p99Ms.toFixed(1)} ms, ${report.during.missingRateLimit} without required rate-limit headers` +
+    `${describeMissing(report.during.missingRateLimitBy)}; degraded after: ${times(report.degradedAfterMs) || 'n/a'}; ` +
     `ready after recovery: ${times(report.readyAfterMs)}${takeover}`
   );
 }
@@ -72,6 +103,8 @@ function describeHistory(comparison: HistoryComparison): string {
 
 const scenario = await SoakScenario.start({ log: print });
 const windows: WindowStats[] = [];
+/** The per-minute windows only (a fault's own window is not a minute), for memory slopes. */
+const minuteWindows: { minute: number; stats: WindowStats }[] = [];
 const faults: FaultReport[] = [];
 const histories: HistoryComparison[] = [];
 const stopRequested = { byOperator: false };
@@ -96,7 +129,8 @@ try {
   print(`soak: ${minutes} min${values.faults ? `, a fault every ${FAULT_EVERY_MINUTES} min` : ''}`);
   const started = Date.now();
   for (let minute = 1; minute <= minutes && !stopRequested.byOperator; minute++) {
-    const faultDue = values.faults && minute % FAULT_EVERY_MINUTES === 5;
+    // Mid-interval: minute 5 of every 10 by default, so a fault starts after steady minutes.
+    const faultDue = values.faults && minute % FAULT_EVERY_MINUTES === Math.floor(FAULT_EVERY_MINUTES / 2);
     if (faultDue) {
       const kind = ROTATION[Math.floor(minute / FAULT_EVERY_MINUTES) % ROTATION.length] ?? 'redis';
       try {
@@ -120,6 +154,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + minute * MINUTE - Date.now())));
     const stats = await scenario.closeWindow();
     windows.push(stats);
+    minuteWindows.push({ minute, stats });
     print(line(minute, stats));
     for (const problem of [...stats.errorSamples, ...stats.inventedChanges, ...stats.invalidBodies].slice(
       0,
@@ -138,6 +173,7 @@ const rssOf = (stats: WindowStats | undefined) => Object.values(stats?.rssMb ?? 
 const steady = windows.filter((stats) => rssOf(stats).length > 0);
 const firstRss = rssOf(steady[1] ?? steady[0]);
 const lastRss = rssOf(steady.at(-1));
+const missingRequired = sum((stats) => stats.missingRateLimit);
 const undocumented = sum((stats) => stats.serverErrors - stats.documented503);
 const lost = histories.reduce((total, h) => Math.max(total, h.lost), 0);
 const extra = histories.reduce((total, h) => Math.max(total, h.extra), 0);
@@ -148,7 +184,13 @@ print('summary:');
 print(
   `  ${sum((stats) => stats.answers)} answers; ${undocumented} 5xx outside the documented 503s ` +
     `(${sum((stats) => stats.documented503)} documented 503); ${sum((stats) => stats.non503Errors)} non-503 errors; ` +
-    `${sum((stats) => stats.missingRateLimit)} answers without rate-limit headers`,
+    `${missingRequired} answers without the rate-limit headers the spec requires; all without them: ` +
+    describeMissing(
+      windows.reduce<Record<string, number>>((all, stats) => {
+        for (const [where, n] of Object.entries(stats.missingRateLimitBy)) all[where] = (all[where] ?? 0) + n;
+        return all;
+      }, {}),
+    ),
 );
 print(
   `  history: ${lost} rows lost, ${extra} extra, ${duplicated} duplicated (worst of ${histories.length} comparisons)`,
@@ -160,7 +202,38 @@ print(
 print(
   `  RSS: ${firstRss.map((mb) => mb.toFixed(0)).join('/')} MB after minute 2 → ${lastRss.map((mb) => mb.toFixed(0)).join('/')} MB at the end`,
 );
+print(`  memory growth after warm-up (least squares over the last 2/3 of the minutes): ${memorySlopes()}`);
 for (const report of faults) print(`  ${describeFault(report)}`);
 for (const failure of failures) print(`  failed: ${failure}`);
+/**
+ * Per instance, MB/hour of RSS and of heap, external and array buffers after GC, over the minutes
+ * in the last two thirds of the run that the instance's current process served (a restart starts
+ * memory over).
+ */
+function memorySlopes(): string {
+  const steadyFrom = minutes / 3;
+  const late = minuteWindows.filter(({ minute }) => minute > steadyFrom);
+  const names = Object.keys(late.at(-1)?.stats.rssMb ?? {});
+  return names
+    .map((name) => {
+      const pid = late.at(-1)?.stats.pids[name];
+      const samples = late.filter(({ stats }) => stats.pids[name] === pid && (stats.rssMb[name] ?? 0) > 0);
+      const at = samples.map(({ minute }) => minute);
+      const slope = (pick: (stats: WindowStats) => number | undefined) => {
+        const values = samples.map(({ stats }) => pick(stats));
+        const perHour = values.every((v) => v !== undefined) ? slopePerHour(at, values) : undefined;
+        return perHour === undefined ? 'n/a' : `${perHour >= 0 ? '+' : ''}${perHour.toFixed(1)}`;
+      };
+      return (
+        `${name} RSS ${slope((stats) => stats.rssMb[name])}, heap ${slope((stats) => stats.memory[name]?.heapUsed)}, ` +
+        `external ${slope((stats) => stats.memory[name]?.external)}, buffers ${slope((stats) => stats.memory[name]?.arrayBuffers)} MB/h ` +
+        `(${samples.length} minutes from ${at[0] ?? '-'})`
+      );
+    })
+    .join('; ');
+}
+
 process.exitCode =
-  undocumented + lost + extra + duplicated + invented + invalid.length + failures.length > 0 ? 1 : 0;
+  missingRequired + undocumented + lost + extra + duplicated + invented + invalid.length + failures.length > 0
+    ? 1
+    : 0;

@@ -14,9 +14,11 @@
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { freePort } from '../../test/support/databases.js';
 import { cliOn, startInstance, type Instance } from '../../test/support/instances.js';
 import { OpenApiContract } from '../../test/support/openapi.js';
 import { SimulatedReference, type ChangesMessage, type HistoryComparison } from './reference.js';
+import { inspectOn, sampleMemory, type MemorySample } from './memory.js';
 import { privatePostgres, privateRedis, type RestartableServer } from './servers.js';
 import { isChanges, sseClient, webSocketClient, type StreamClient, type StreamMessage } from './streams.js';
 
@@ -53,8 +55,15 @@ export interface WindowStats {
   readonly undocumented503: number;
   readonly p99Ms: number;
   readonly p99MsByEndpoint: Readonly<Partial<Record<Endpoint, number>>>;
-  /** Counted answers without X-RateLimit-Limit. */
+  /**
+   * Answers without X-RateLimit-Limit that the spec says carry it: successes (and 304) and 429s
+   * ("All successful HTTP responses carry X-RateLimit-…"; "429 responses carry X-RateLimit-…").
+   * Other errors carry no such promise: a 503 carries Retry-After, and a request refused before
+   * its caller is known (a key that cannot be looked up) was counted against no one.
+   */
   readonly missingRateLimit: number;
+  /** Every answer without X-RateLimit-Limit, by `endpoint status phase` (phase: `steady`, a fault, `after …`). */
+  readonly missingRateLimitBy: Readonly<Record<string, number>>;
   /** A few of the 5xx answers and failed requests, for the report. */
   readonly errorSamples: readonly string[];
   /** Answers checked against the served OpenAPI document, and those it does not accept. */
@@ -68,6 +77,10 @@ export interface WindowStats {
   readonly inventedChanges: readonly string[];
   /** Resident memory (MB) of each instance at the window's end. */
   readonly rssMb: Readonly<Record<string, number>>;
+  /** V8's view of each instance's memory after a full collection (absent when it could not be read). */
+  readonly memory: Readonly<Record<string, MemorySample | undefined>>;
+  /** Each instance's process id: a new one after a restart, which starts memory over. */
+  readonly pids: Readonly<Record<string, number | undefined>>;
   /** wait_changes rows at the window's end (null while PostgreSQL is down). */
   readonly historyRows: number | null;
 }
@@ -106,6 +119,7 @@ interface Accumulator {
   latencies: number[];
   latenciesByEndpoint: Partial<Record<Endpoint, number[]>>;
   missingRateLimit: number;
+  missingRateLimitBy: Record<string, number>;
   errorSamples: string[];
   validatedBodies: number;
   invalidBodies: string[];
@@ -127,6 +141,7 @@ function freshAccumulator(): Accumulator {
     latencies: [],
     latenciesByEndpoint: {},
     missingRateLimit: 0,
+    missingRateLimitBy: {},
     errorSamples: [],
     validatedBodies: 0,
     invalidBodies: [],
@@ -135,6 +150,11 @@ function freshAccumulator(): Accumulator {
     disconnects: {},
     inventedChanges: [],
   };
+}
+
+/** Whether the spec requires the X-RateLimit-* headers on an answer of this status (see WindowStats). */
+export function rateLimitHeadersRequired(status: number): boolean {
+  return status < 400 || status === 429;
 }
 
 export function p99(values: readonly number[]): number {
@@ -166,6 +186,8 @@ export interface ScenarioOptions {
 
 interface Slot {
   instance: Instance;
+  /** Its inspector's port, for memory samples. */
+  inspectorPort: number;
   /** False from a kill until the restarted instance serves: the balancer routes elsewhere. */
   up: boolean;
   readiness: string;
@@ -179,6 +201,8 @@ export class SoakScenario {
   private readonly checkedChanges = new Map<string, string | undefined>();
   private readonly background: Promise<void>[] = [];
   private running = true;
+  /** What the answers of the moment meet: `steady`, a fault, or the minute after it (`after …`). */
+  private phase = 'steady';
   private keys: string[] = [];
   private rides: string[] = [];
   private requestCount = 0;
@@ -233,8 +257,10 @@ export class SoakScenario {
   }
 
   private async startSlot(name: string): Promise<void> {
-    const instance = await startInstance(name, this.env, CLOCK_OFFSET_MS);
-    const slot: Slot = { instance, up: false, readiness: 'starting' };
+    const inspectorPort = await freePort();
+    const env = { ...this.env, NODE_OPTIONS: inspectOn(inspectorPort) };
+    const instance = await startInstance(name, env, CLOCK_OFFSET_MS);
+    const slot: Slot = { instance, inspectorPort, up: false, readiness: 'starting' };
     this.slots.set(name, slot);
     await instance.waitForLog((line) => line.msg === 'queuecast serving', 300_000);
     slot.up = true;
@@ -433,7 +459,11 @@ export class SoakScenario {
       window.statuses[response.status] = (window.statuses[response.status] ?? 0) + 1;
       window.latencies.push(ms);
       (window.latenciesByEndpoint[endpoint] ??= []).push(ms);
-      if (response.headers.get('x-ratelimit-limit') === null) window.missingRateLimit += 1;
+      if (response.headers.get('x-ratelimit-limit') === null) {
+        if (rateLimitHeadersRequired(response.status)) window.missingRateLimit += 1;
+        const where = `${endpoint} ${response.status} ${this.phase}`;
+        window.missingRateLimitBy[where] = (window.missingRateLimitBy[where] ?? 0) + 1;
+      }
       if (response.status >= 500) window.serverErrors += 1;
       const documented503 =
         response.status === 503 && NEEDS_STORE[endpoint] && response.headers.get('retry-after') !== null;
@@ -460,6 +490,9 @@ export class SoakScenario {
     this.window = freshAccumulator();
     const rss: Record<string, number> = {};
     for (const [name, slot] of this.slots) rss[name] = slot.up ? rssMb(slot.instance) : 0;
+    const memory: Record<string, MemorySample | undefined> = {};
+    for (const [name, slot] of this.slots)
+      memory[name] = slot.up ? await sampleMemory(slot.inspectorPort) : undefined;
     const byEndpoint: Partial<Record<Endpoint, number>> = {};
     for (const [endpoint, values] of Object.entries(closing.latenciesByEndpoint))
       byEndpoint[endpoint as Endpoint] = p99(values);
@@ -475,6 +508,7 @@ export class SoakScenario {
       p99Ms: p99(closing.latencies),
       p99MsByEndpoint: byEndpoint,
       missingRateLimit: closing.missingRateLimit,
+      missingRateLimitBy: { ...closing.missingRateLimitBy },
       errorSamples: closing.errorSamples,
       validatedBodies: closing.validatedBodies,
       invalidBodies: closing.invalidBodies,
@@ -483,6 +517,8 @@ export class SoakScenario {
       disconnects: closing.disconnects,
       inventedChanges: closing.inventedChanges,
       rssMb: rss,
+      memory,
+      pids: Object.fromEntries([...this.slots].map(([name, slot]) => [name, slot.instance.process.pid])),
       historyRows: await this.historyRows(),
     };
   }
@@ -567,14 +603,17 @@ export class SoakScenario {
     await this.closeWindow();
     this.options.log?.(`fault: ${which} stopped for ${seconds} s`);
     const startedAt = Date.now();
+    this.phase = which;
     await server.stop();
     await sleep(seconds * SECOND);
     const during = await this.closeWindow();
     await server.start();
     const recoveredAt = Date.now();
+    this.phase = `after ${which}`;
     this.options.log?.(`fault: ${which} started again`);
     const names = [...this.slots.keys()];
     const { degradedAfterMs, readyAfterMs } = await this.readinessTimes(startedAt, recoveredAt, names);
+    this.phase = 'steady';
     return { fault: which, startedAt, recoveredAt, during, degradedAfterMs, readyAfterMs };
   }
 
@@ -599,6 +638,7 @@ export class SoakScenario {
     await this.closeWindow();
     this.options.log?.(`fault: ${killed} (leader) killed with SIGKILL`);
     const startedAt = Date.now();
+    this.phase = 'leader-kill';
     slot.up = false;
     await slot.instance.kill();
     const survivorInstance = this.slot(survivor).instance;
@@ -609,6 +649,7 @@ export class SoakScenario {
     const takeoverMs = Date.now() - startedAt;
     await this.startSlot(killed);
     const recoveredAt = Date.now();
+    this.phase = 'steady';
     const during = await this.closeWindow();
     this.options.log?.(
       `fault: ${survivor} leads after ${takeoverMs} ms; ${killed} serves again as a follower`,
