@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { hasFamily } from '../../catalog/families.js';
 import type { Attraction, Park } from '../../catalog/types.js';
 import type { Links } from '../../http/links.js';
 
@@ -14,17 +15,29 @@ export const RideSchema = Type.Object(
     name: Type.String(),
     park_id: Type.String(),
     park_key: Type.String(),
-    land: Type.String({ description: 'Land or area of the park.' }),
+    land: Type.Optional(
+      Type.String({
+        description: 'Land or area of the park; omitted where the source does not place it in one.',
+      }),
+    ),
     type: Type.Union(
       [Type.Literal('ride'), Type.Literal('experience'), Type.Literal('show'), Type.Literal('meet')],
       {
         description: 'ride (queued ride), experience (walk-through), show or meet (character meet).',
       },
     ),
-    priority_lane_types: Type.Array(Type.Union([Type.Literal('multi_pass'), Type.Literal('single_pass')]), {
-      description: 'Priority lanes the attraction offers: multi_pass and/or single_pass; empty when none.',
-    }),
-    single_rider: Type.Boolean({ description: 'Whether the ride has a single-rider line.' }),
+    priority_lane_types: Type.Optional(
+      Type.Array(Type.Union([Type.Literal('multi_pass'), Type.Literal('single_pass')]), {
+        description:
+          'Priority lanes the attraction offers: multi_pass and/or single_pass; empty when none. Omitted for a ride the live feed discovered (beyond the spec’s ten parks): no source states it.',
+      }),
+    ),
+    single_rider: Type.Optional(
+      Type.Boolean({
+        description:
+          'Whether the ride has a single-rider line. Omitted for a ride the live feed discovered: no source states it.',
+      }),
+    ),
     height_requirement_inches: Type.Optional(Type.Integer({ description: 'Minimum rider height.' })),
     height_requirement_cm: Type.Optional(Type.Integer()),
     duration_minutes: Type.Optional(Type.Number()),
@@ -65,10 +78,12 @@ export function presentRide(ride: Attraction, park: Park, links: Links): RideVie
     name: ride.name,
     park_id: park.id,
     park_key: park.key,
-    land: ride.land,
+    ...(ride.land === '' ? {} : { land: ride.land }),
     type: ride.type,
-    priority_lane_types: [...ride.priority_lane],
-    single_rider: ride.single_rider ?? false,
+    // The data files state these for the spec's rides; for a discovered ride nothing does.
+    ...(hasFamily(ride, 'ride_facts')
+      ? { priority_lane_types: [...ride.priority_lane], single_rider: ride.single_rider ?? false }
+      : {}),
     url: links.ridePage(ride),
   };
   if (ride.height_requirement_inches !== undefined) {

@@ -4,6 +4,7 @@
  * JavaScript or sight), the best-times chart for a chosen date, recent outages and the 30-day
  * reliability summary.
  */
+import { hasFamily } from '../../catalog/families.js';
 import type { ApiContext } from '../../http/context.js';
 import { presentLiveEntry } from '../../http/resources/live-entry.js';
 import type { Attraction, Park } from '../../catalog/types.js';
@@ -51,11 +52,9 @@ const factsSection: PageSection<RidePageInput> = {
   provider: false,
   version: () => 'catalog',
   render({ ride, park }) {
-    const facts: [string, string][] = [
-      ['Park', escapeHtml(park.name)],
-      ['Land', escapeHtml(ride.land)],
-      ['Type', TYPE_LABELS[ride.type]],
-    ];
+    const facts: [string, string][] = [['Park', escapeHtml(park.name)]];
+    if (ride.land !== '') facts.push(['Land', escapeHtml(ride.land)]);
+    facts.push(['Type', TYPE_LABELS[ride.type]]);
     if (ride.height_requirement_inches !== undefined)
       facts.push(['Height requirement', `${ride.height_requirement_inches} in`]);
     if (ride.duration_minutes !== undefined) facts.push(['Duration', `${ride.duration_minutes} min`]);
@@ -67,7 +66,8 @@ const factsSection: PageSection<RidePageInput> = {
         'Operating',
         `${escapeHtml(ride.operation_note.text)} (since ${escapeHtml(ride.operation_note.since)})`,
       ]);
-    facts.push(['Single rider line', ride.single_rider ? 'Yes' : 'No']);
+    // A discovered ride's single-rider line is stated by no source: left out, not answered "No".
+    if (hasFamily(ride, 'ride_facts')) facts.push(['Single rider line', ride.single_rider ? 'Yes' : 'No']);
     if (ride.priority_lane.length > 0)
       facts.push([
         escapeHtml(priorityLaneLabel(park.resort)),
