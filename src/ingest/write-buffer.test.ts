@@ -202,3 +202,35 @@ describe('Ingest over a full write buffer', () => {
     expect(await history(sqlite, end + 1)).toEqual(expected);
   });
 });
+
+describe('WriteBuffer held without the leader lock', () => {
+  it('writes nothing while held, even with the store up, then writes everything in order once released', async () => {
+    const sink = new FlakySink();
+    const buffer = new WriteBuffer(sink);
+    buffer.hold();
+    expect(await buffer.write(batch('a', 1))).toBe(false);
+    expect(await buffer.write(batch('a', 2))).toBe(false);
+    await buffer.drain();
+    expect(sink.applied).toEqual([]);
+    expect(buffer.size).toBe(2);
+    buffer.release();
+    await buffer.drain();
+    expect(times(sink)).toEqual(['a@1', 'a@2']);
+    expect(await buffer.write(batch('a', 3))).toBe(true);
+    expect(times(sink)).toEqual(['a@1', 'a@2', 'a@3']);
+  });
+
+  it('discards what it held and its overflow, and writes again afterwards', async () => {
+    const sink = new FlakySink();
+    const buffer = new WriteBuffer(sink, {}, 2);
+    buffer.hold();
+    for (let at = 1; at <= 3; at++) await buffer.write(batch('a', at));
+    expect(buffer.overflowed).toBe(true);
+    expect(buffer.discard()).toBe(2);
+    expect(buffer.size).toBe(0);
+    expect(buffer.overflowed).toBe(false);
+    expect(buffer.holding).toBe(false);
+    expect(await buffer.write(batch('a', 4))).toBe(true);
+    expect(times(sink)).toEqual(['a@4']);
+  });
+});

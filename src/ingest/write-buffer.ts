@@ -6,6 +6,10 @@
  * A batch is applied in one transaction, so a failed write left nothing behind, except when the
  * store committed it and only the answer was lost. Before replaying, the buffer therefore reads the
  * parks' checkpoints and drops every batch the store already recorded: no row is written twice.
+ *
+ * A leader that lost its lock with the store holds every batch without trying the store (`hold`):
+ * only once it holds the lock again may it write (`release`), and if another instance took the lock
+ * meanwhile it throws the held readings away (`discard`), since the new leader records that time.
  */
 import type { IngestBatch } from '../store/ports.js';
 
@@ -37,6 +41,8 @@ export class WriteBuffer {
   private uncertain = false;
   private overflow = false;
   private writtenSinceHolding = 0;
+  /** Held on purpose (no leader lock): nothing is written until `release`. */
+  private paused = false;
 
   constructor(
     private readonly sink: BatchSink,
@@ -54,6 +60,31 @@ export class WriteBuffer {
     return this.overflow;
   }
 
+  /** Whether writes wait for `release` rather than for the store. */
+  get holding(): boolean {
+    return this.paused;
+  }
+
+  /** Holds every batch from now on without writing any, until `release` or `discard`. */
+  hold(): void {
+    this.paused = true;
+  }
+
+  /** Writes may go to the store again: what is held is written at the next `drain` or `write`. */
+  release(): void {
+    this.paused = false;
+  }
+
+  /** Throws away what is held and any overflow (another writer recorded that time); returns how many. */
+  discard(): number {
+    const dropped = this.held.length;
+    this.held.length = 0;
+    this.overflow = false;
+    this.paused = false;
+    this.writtenSinceHolding = 0;
+    return dropped;
+  }
+
   /** The caller has recovered what the overflow lost (a resume and catch-up from the store). */
   overflowHandled(): void {
     this.overflow = false;
@@ -68,12 +99,14 @@ export class WriteBuffer {
     if (this.overflow || this.held.length >= this.bound) {
       if (!this.overflow) this.listener.overflowed?.();
       this.overflow = true;
+      if (this.paused) return false;
       // Refused until the caller recovers the gap, but what is held is still written once the store
       // takes it: a full buffer that only waited for room would never drain.
       await this.drain();
       return false;
     }
     this.held.push(batch);
+    if (this.paused) return false;
     await this.drain();
     // An attempt already finishing when the batch arrived may have missed it.
     if (this.held.includes(batch) && !this.uncertain) await this.drain();
@@ -82,6 +115,7 @@ export class WriteBuffer {
 
   /** Tries to write what is held (one attempt at a time); resolves when the attempt ends. */
   drain(): Promise<void> {
+    if (this.paused) return Promise.resolve();
     this.draining ??= this.writeHeld().finally(() => {
       this.draining = undefined;
     });
@@ -92,7 +126,7 @@ export class WriteBuffer {
     const wasHolding = this.uncertain;
     try {
       if (this.uncertain) await this.dropRecorded();
-      while (this.held.length > 0) {
+      while (this.held.length > 0 && !this.paused) {
         const next = this.held[0];
         if (!next) break;
         await this.sink.apply(next);
@@ -104,7 +138,7 @@ export class WriteBuffer {
       this.uncertain = true;
       return;
     }
-    if (wasHolding) {
+    if (wasHolding && this.held.length === 0) {
       this.listener.drained?.(this.writtenSinceHolding);
       this.writtenSinceHolding = 0;
     }
