@@ -149,7 +149,10 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
     coverageStart: config.coverageStart,
   });
   // One instance ingests (the leader); followers keep their live state from the bus.
-  const leadership = new IngestLeadership(await createLeaderLock(config), logger);
+  // The store's breaker tells a leader that lost the lock with the store when to ask for it back.
+  const leadership = new IngestLeadership(await createLeaderLock(config), logger, {
+    ...(dependencies.store ? { store: dependencies.store } : {}),
+  });
   const replica = new LiveReplica(live, shared.bus, () => leadership.leading);
   const readiness = new Readiness({
     clock,
@@ -269,6 +272,12 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
             ingest.start();
           },
           follow: () => ingest.stop(),
+          // The lock went with the store: ingest goes on, its writes held until the lock is back.
+          holdWrites: () => {
+            ingest.holdWrites();
+          },
+          writeHeld: () => ingest.writeHeld(),
+          dropHeld: () => ingest.dropHeld(),
         });
         reliability.start();
         catalogRefresh?.start();

@@ -95,9 +95,14 @@ export class Ingest {
           logger.info({ batches: written }, 'history store takes writes again: held readings written');
         },
         overflowed: () => {
-          logger.error(
-            'history write buffer full: newer readings are not held; the store is caught up from the feed once it returns',
-          );
+          if (this.writes.holding)
+            logger.error(
+              'history write buffer full without the leader lock: polling pauses until the lock is back',
+            );
+          else
+            logger.error(
+              'history write buffer full: newer readings are not held; the store is caught up from the feed once it returns',
+            );
         },
       },
       deps.maxBufferedBatches,
@@ -107,6 +112,25 @@ export class Ingest {
   /** Live batches waiting for the store. */
   get heldBatches(): number {
     return this.writes.size;
+  }
+
+  /**
+   * The leader lock went with the store: polling and publishing go on, every reading is held and
+   * none is written until `writeHeld` (another instance may lead by then and record the same time).
+   */
+  holdWrites(): void {
+    this.writes.hold();
+  }
+
+  /** The leader lock is back: writes what was held, in order, then writes as it polls. */
+  async writeHeld(): Promise<void> {
+    this.writes.release();
+    await this.writes.drain();
+  }
+
+  /** Another instance leads: what was held is its to record. Returns how many batches were dropped. */
+  dropHeld(): number {
+    return this.writes.discard();
   }
 
   /**
@@ -256,6 +280,9 @@ export class Ingest {
   /** One live refresh of every park: store, update the live state, publish changes. */
   async refreshAll(): Promise<void> {
     const at = this.deps.clock.now();
+    // Without the lock, a full buffer ends provisional ingest: how long a leader cut off from the
+    // store may go on polling beside a possible new leader is bounded by the buffer alone.
+    if (this.writes.holding && this.writes.overflowed) return;
     if (this.writes.overflowed && this.writes.size === 0) await this.recoverOverflow(at);
     await Promise.all(this.deps.catalog.parks.map((park) => this.refreshInRound(park, at)));
   }

@@ -13,6 +13,11 @@ const INGEST_LEADER = 1;
 
 /** How often the holder checks its connection is alive (a half-open one would keep a dead lock). */
 const PROBE_MS = 5_000;
+/**
+ * A store that does not answer makes `tryAcquire` throw within this, never hang: a leader that lost
+ * the lock with its store asks again several times a second (src/ingest/leadership.ts).
+ */
+const CONNECT_TIMEOUT_MS = 3_000;
 
 export class PostgresAdvisoryLock implements LeaderLock {
   private client: pg.Client | undefined;
@@ -52,6 +57,7 @@ export class PostgresAdvisoryLock implements LeaderLock {
     const client = new pg.Client({
       connectionString: this.url,
       keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       application_name: 'queuecast ingest leader lock',
     });
     client.on('error', (error) => {
