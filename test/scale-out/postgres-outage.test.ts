@@ -1,9 +1,12 @@
 /**
- * PostgreSQL gone under one instance: a private throwaway cluster (its own data directory and port,
- * so the suite's server is untouched) stopped while the instance serves, then started again. While
- * it is away, what memory can answer keeps answering, what needs the store answers 503 with
- * Retry-After (never 500), /readyz says degraded, stream clients stay connected, and live ingest
- * holds its readings; once it returns, history equals the simulator's uninterrupted run row by row.
+ * PostgreSQL gone under two instances, a leader and a follower: a private throwaway cluster (its own
+ * data directory and port, so the suite's server is untouched) stopped while they serve, then
+ * started again. While it is away, what memory can answer keeps answering, what needs the store
+ * answers 503 with Retry-After (never 500), /readyz says degraded, stream clients stay connected,
+ * and the leader keeps polling provisionally: it publishes on the bus, so the follower's waits stay
+ * live, and holds its readings. Once PostgreSQL returns the old leader takes the lock back before
+ * the follower asks, writes what it held, and history equals the simulator's uninterrupted run row
+ * by row.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,11 +19,13 @@ import { startInstance, type Instance } from '../support/instances.js';
 import { OpenApiContract } from '../support/openapi.js';
 import { describeWithDatabases } from '../support/scale-out.js';
 
-const OUTAGE_MS = 8_000;
+const OUTAGE_MS = 25_000;
 
 let postgres: RestartableServer;
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let instance: Instance;
+/** A second instance on the same stores: it follows, and serves live data from the bus. */
+let follower: Instance;
 let reference: SimulatedReference;
 let contract: OpenApiContract;
 
@@ -68,6 +73,28 @@ async function get(path: string): Promise<Answer> {
   };
 }
 
+interface FollowerWaits {
+  readonly status: number;
+  readonly data_status: string | undefined;
+  readonly refreshed_at: string | null | undefined;
+  readonly problems: readonly string[];
+}
+
+let followerAddress = 0;
+async function followerWaits(): Promise<FollowerWaits> {
+  const path = '/v1/parks/magic-kingdom/waits';
+  const response = await fetch(`${follower.url}${path}`, {
+    headers: { 'x-forwarded-for': `203.0.113.${followerAddress++ % 250}` },
+  });
+  const body = (await response.json()) as { data_status?: string; refreshed_at?: string | null };
+  return {
+    status: response.status,
+    data_status: body.data_status,
+    refreshed_at: body.refreshed_at,
+    problems: contract.validate(path, response.status, body),
+  };
+}
+
 async function withStore<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: postgres.url, connectionTimeoutMillis: 2_000 });
   client.on('error', () => undefined);
@@ -79,28 +106,29 @@ async function withStore<T>(use: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-describeWithDatabases('one instance whose PostgreSQL goes away and comes back', () => {
+describeWithDatabases('a leader and a follower whose PostgreSQL goes away and comes back', () => {
   beforeAll(async () => {
     [postgres, redis] = await Promise.all([privatePostgres(), startRedis()]);
     const coverageStart = new Date(simulatedNow()).toISOString().slice(0, 10);
     reference = new SimulatedReference(coverageStart, simulatedNow());
-    instance = await startInstance(
-      'P',
-      {
-        FEED: 'sim',
-        DATABASE_URL: postgres.url,
-        REDIS_URL: redis.url,
-        COVERAGE_START: coverageStart,
-        TRUST_PROXY: 'loopback',
-      },
-      CLOCK_OFFSET_MS,
-    );
+    const environment = {
+      FEED: 'sim',
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      COVERAGE_START: coverageStart,
+      TRUST_PROXY: 'loopback',
+    };
+    instance = await startInstance('P', environment, CLOCK_OFFSET_MS);
     await instance.waitForLog((line) => line.msg === 'queuecast serving', 240_000);
+    follower = await startInstance('F', environment, CLOCK_OFFSET_MS);
+    await follower.waitForLog((line) => line.msg === 'queuecast serving', 240_000);
+    expect(instance.logs.some((line) => line.msg === 'leading ingest')).toBe(true);
+    expect(follower.logs.some((line) => line.msg === 'following ingest')).toBe(true);
     contract = await OpenApiContract.fetch(instance.url);
   }, 300_000);
 
   afterAll(async () => {
-    await instance.stop();
+    await Promise.allSettled([instance.stop(), follower.stop()]);
     await Promise.allSettled([postgres.dispose(), redis.stop()]);
   }, 60_000);
 
@@ -123,6 +151,7 @@ describeWithDatabases('one instance whose PostgreSQL goes away and comes back', 
     });
     try {
       const logsBefore = instance.logs.length;
+      const followerLogsBefore = follower.logs.length;
       await postgres.stop();
       const stoppedAt = Date.now();
       const degradedAfter = await readyzSays('degraded', 5_000);
@@ -132,9 +161,11 @@ describeWithDatabases('one instance whose PostgreSQL goes away and comes back', 
       expect(check?.since).toMatch(/^\d{4}-/);
 
       const answers: Answer[] = [];
+      const followerAnswers: FollowerWaits[] = [];
       while (Date.now() - stoppedAt < OUTAGE_MS) {
         const started = performance.now();
         for (const path of [...fromMemory, ...fromStore, ...others]) answers.push(await get(path));
+        followerAnswers.push(await followerWaits());
         // Fails fast: no request waits for a connection to a store that is away.
         expect(performance.now() - started).toBeLessThan(2_000);
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -149,6 +180,16 @@ describeWithDatabases('one instance whose PostgreSQL goes away and comes back', 
       }
       for (const answer of answers.filter((entry) => entry.status === 503))
         expect(answer.retryAfter, answer.path).toMatch(/^\d+$/);
+      // The leader goes on polling without its lock: the follower's waits stay live throughout,
+      // refreshed from the bus as the outage goes on (not the last numbers from before it).
+      expect(followerAnswers.filter((answer) => answer.problems.length > 0)).toEqual([]);
+      expect(
+        followerAnswers.filter((answer) => answer.status !== 200 || answer.data_status !== 'live'),
+      ).toEqual([]);
+      const refreshes = new Set(followerAnswers.map((answer) => answer.refreshed_at));
+      expect(refreshes.size).toBeGreaterThanOrEqual(Math.floor(OUTAGE_MS / 5_000) - 1);
+      const lastRefresh = Date.parse(String(followerAnswers.at(-1)?.refreshed_at));
+      expect(lastRefresh).toBeGreaterThan(stoppedAt + CLOCK_OFFSET_MS + OUTAGE_MS - 15_000);
 
       await postgres.start();
       const readyAfter = await readyzSays('ready', 10_000);
@@ -159,6 +200,21 @@ describeWithDatabases('one instance whose PostgreSQL goes away and comes back', 
       const lines = instance.logs.slice(logsBefore).map((line) => String(line.msg));
       expect(lines.filter((line) => line.startsWith('postgresql unreachable'))).toHaveLength(1);
       expect(lines.filter((line) => line === 'postgresql answers again')).toHaveLength(1);
+      // The old leader gets its lock back (once); the follower never takes over.
+      await instance.waitForLog(
+        (line) => String(line.msg).startsWith('took the ingest leader lock back'),
+        10_000,
+      );
+      const leaderLines = instance.logs.slice(logsBefore).map((line) => String(line.msg));
+      expect(leaderLines.filter((line) => line.startsWith('lost the ingest leader lock'))).toHaveLength(1);
+      expect(leaderLines.filter((line) => line.startsWith('took the ingest leader lock back'))).toHaveLength(
+        1,
+      );
+      const followerLines = follower.logs.slice(followerLogsBefore).map((line) => String(line.msg));
+      expect(followerLines.filter((line) => line.startsWith('leading ingest'))).toEqual([]);
+      expect(
+        followerLines.filter((line) => line.startsWith('could not ask for the ingest leader lock')).length,
+      ).toBeLessThanOrEqual(1);
 
       // Ingest writes what it held, then keeps recording: wait until every park is past the restart.
       const deadline = Date.now() + 30_000;
@@ -183,10 +239,11 @@ describeWithDatabases('one instance whose PostgreSQL goes away and comes back', 
       expect(comparison.recordedRows).toBeGreaterThan(0);
       console.info(
         `postgresql outage: degraded after ${degradedAfter} ms, ready ${readyAfter} ms after the restart, ` +
-          `${answers.length} answers, ${answers.filter((a) => a.status === 503).length} of them 503`,
+          `${answers.length} answers, ${answers.filter((a) => a.status === 503).length} of them 503, ` +
+          `follower waits refreshed ${refreshes.size} times while it was away`,
       );
     } finally {
       client.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
