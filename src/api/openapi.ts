@@ -6,6 +6,7 @@
  */
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { TSchema } from 'typebox';
+import { DISCOVERED_FAMILIES_TEXT } from '../catalog/families.js';
 import type { ApiContext } from '../http/context.js';
 import { ERROR_MEANING, ERROR_STATUS } from '../http/errors.js';
 import { SchemaNamer } from '../http/named-schemas.js';
@@ -41,6 +42,7 @@ export function openapiDocument(
           'Every response carries `attribution`: show `attribution.text` with a visible link to `attribution.url` wherever the data is shown.',
           'Timestamps are UTC ISO 8601 with milliseconds and `Z`; park-local dates are in the park’s IANA time zone.',
           'Keys are optional; keyless callers get the lowest limits. From a browser: every endpoint allows any origin (CORS), a key goes in `Authorization: Bearer` or `X-Service-Key` (a preflight is answered), and the streams take it as `?key=` because EventSource and WebSocket cannot set headers. A key in page code is public: use a free key there, never a partner key.',
+          `**Parks beyond the ten**: ${DISCOVERED_FAMILIES_TEXT}`,
           `**WebSocket stream**: \`${links.stream}\` is not an HTTP operation, so it is not under \`paths\` (a plain GET there answers 426); this document's \`x-websocket\` extension summarises it. Connect with a WebSocket client, wait for \`ready\`, then send \`{"type":"subscribe","parks":["magic-kingdom"]}\` (1 to 10 parks, or \`["*"]\`): a \`snapshot\` per park follows, then \`changes\` and \`park\` as they happen. The [AsyncAPI document](${links.asyncapi}) describes every message and the [streaming guide](${links.streamingGuide}) shows browser code. For one park over plain HTTP, \`GET /v1/parks/{park}/waits/stream\` sends the same messages as Server-Sent Events.`,
         ].join('\n\n'),
         license: { name: 'Data terms: attribution required', url: links.docsHtml },

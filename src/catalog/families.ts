@@ -63,7 +63,7 @@ export const DATA_FAMILIES: readonly FamilyDescription[] = [
   { family: 'park_availability', source: 'modelled', words: 'park reservations' },
   { family: 'hotels', source: 'modelled', words: 'hotel availability' },
   { family: 'event_nights', source: 'modelled', words: 'event nights' },
-  { family: 'buses', source: 'modelled', words: 'buses' },
+  { family: 'buses', source: 'modelled', words: 'buses (a 404, as at every resort without a bus network)' },
   {
     family: 'holiday_calendar',
     source: 'modelled',
@@ -115,8 +115,10 @@ export function unsourcedReason(
   return `No source provides ${familyWords(family)} for ${subject.name}: the service has them for the spec's ten parks and their resorts only, and the live feed that lists it does not publish them.`;
 }
 
-const listed = (source: FamilySource) =>
-  DATA_FAMILIES.filter((entry) => entry.source === source).map((entry) => entry.words);
+function listed(source: FamilySource): string {
+  const words = DATA_FAMILIES.filter((entry) => entry.source === source).map((entry) => entry.words);
+  return words.length > 1 ? `${words.slice(0, -1).join('; ')}; and ${words.at(-1) ?? ''}` : words.join('');
+}
 
 /** What a discovered park can have, for the API descriptions and the docs. */
-export const DISCOVERED_FAMILIES_TEXT = `A park beyond the spec's ten (PARKS other than \`spec\`) has what its feed lists (${listed('feed').join(', ')}) and what the service derives from the history it records (${listed('recorded').join(', ')}); ${listed('modelled').join(', ')} answer the unavailable form for it (\`data_status: unavailable\` or absent facts), never numbers.`;
+export const DISCOVERED_FAMILIES_TEXT = `A park beyond the spec's ten (\`PARKS\` other than \`spec\`) and its resort have what the live feed publishes for them: ${listed('feed')}. The service derives from the history it records for them: ${listed('recorded')}. No source provides the rest for them, which answer the unavailable form (\`data_status: unavailable\`, null, or an omitted fact), never numbers: ${listed('modelled')}.`;
