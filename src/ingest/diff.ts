@@ -34,15 +34,26 @@ export interface SnapshotDiff {
   readonly removed: readonly string[];
 }
 
+/**
+ * Runs for every park every minute of a backfill: an entry held over from the last snapshot is the
+ * same object, and the removed IDs are looked for only when some previous entry went unmatched.
+ * `next` lists each ride once, as a snapshot does.
+ */
 export function diffEntries(
   previous: ReadonlyMap<string, LiveEntry>,
   next: readonly LiveEntry[],
 ): SnapshotDiff {
-  const changed = next.filter((entry) => {
+  const changed: LiveEntry[] = [];
+  let matched = 0;
+  for (const entry of next) {
     const before = previous.get(entry.ride_id);
-    return !before || !sameLiveValues(before, entry);
-  });
-  const present = new Set(next.map((entry) => entry.ride_id));
-  const removed = [...previous.keys()].filter((id) => !present.has(id));
+    if (before) matched++;
+    if (!before || (before !== entry && !sameLiveValues(before, entry))) changed.push(entry);
+  }
+  const removed: string[] = [];
+  if (matched < previous.size) {
+    const present = new Set(next.map((entry) => entry.ride_id));
+    for (const id of previous.keys()) if (!present.has(id)) removed.push(id);
+  }
   return { changed, removed };
 }

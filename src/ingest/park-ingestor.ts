@@ -185,7 +185,9 @@ export class ParkIngestor {
         ? undefined
         : { park_key: this.park.key, at, state: open ? ('open' as const) : ('closed' as const) };
     this.open = open;
-    this.entries = new Map(snapshot.entries.map((entry) => [entry.ride_id, entry]));
+    const entries = new Map<string, LiveEntry>();
+    for (const entry of snapshot.entries) entries.set(entry.ride_id, entry);
+    this.entries = entries;
     return { snapshot, diff, changes, openedOutages, endedOutages, transition };
   }
 }
