@@ -5,7 +5,8 @@
  *   npm run bench                  the full suite (about 25 minutes)
  *   npm run bench -- --quick       shorter runs and 1,000 stream clients (a few minutes)
  *   npm run bench -- --json        the rows as one JSON array on stdout (progress on stderr)
- *   npm run bench -- --only=http   some sections: backfill, http, pages, fanout, memory, scale-out
+ *   npm run bench -- --only=http   some sections: backfill, http, pages, fanout, memory, scale-out,
+ *                                  sim-parks
  *   npm run bench -- --only=http --case='home page'   the HTTP cases whose names contain a text
  *   BENCH_PROFILE=1 npm run bench  also CPU-profile queuecast (.bench/profiles/, summaries on stderr)
  *
@@ -20,13 +21,14 @@ import { httpRows, type HttpSettings } from './http.js';
 import { machineLine } from './machine.js';
 import { memoryRows } from './memory.js';
 import { scaleOutRows } from './scale-out.js';
+import { simParksRows } from './sim-parks.js';
 import { modelsRows } from './models.js';
 import { pageRows } from './pages.js';
 import { log } from './stats.js';
 import { renderTable, type Row } from './table.js';
 import { ensureWrk } from './wrk.js';
 
-const SECTIONS = ['backfill', 'http', 'pages', 'fanout', 'memory', 'scale-out'] as const;
+const SECTIONS = ['backfill', 'http', 'pages', 'fanout', 'memory', 'scale-out', 'sim-parks'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: readonly string[]) {
@@ -106,6 +108,8 @@ for (const section of SECTIONS) {
       })),
     );
   }
+  if (section === 'sim-parks')
+    rows.push(...(await simParksRows(data, { ...http, rounds: quick ? 1 : 5, fanout })));
   log(`${section}: ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s`);
 }
 rows.push(...(await modelsRows(data)));

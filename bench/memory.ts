@@ -70,7 +70,7 @@ async function startQueuecast(dataDir: string): Promise<{ child: Child; url: str
 }
 
 /** Highest RSS of `pid` over `ms`, sampled every 100 ms, with its anonymous and file-backed parts. */
-async function peakRss(pid: number, ms: number): Promise<{ rss: number; anon: number; file: number }> {
+export async function peakRss(pid: number, ms: number): Promise<{ rss: number; anon: number; file: number }> {
   let peak = { rss: 0, anon: 0, file: 0 };
   for (let waited = 0; waited <= ms; waited += 100) {
     const rss = rssBytes(pid);

@@ -22,11 +22,11 @@ export const MODELS_GOAL_SECONDS = 10;
 /** Times a cold and a warm recomputation of every park's models against `dataDir`. */
 export async function timeModelRecompute(
   dataDir: string,
+  catalog: Catalog = Catalog.load(),
 ): Promise<{ cold: number; warm: number; longestStallMs: number }> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   const stores = await openStores(config);
   try {
-    const catalog = Catalog.load();
     const feeds = createSimulatedFeeds(catalog);
     const service = new ParkModelService(
       catalog,

@@ -36,6 +36,10 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'info',
   TRUST_PROXY: 'loopback',
+  // The sim-parks section: the simulator's generated parks beside the ten.
+  ...(process.env.BENCH_SIM_PARKS
+    ? { FEED: 'sim', SIM_PARKS: process.env.BENCH_SIM_PARKS, PARKS: 'all' }
+    : {}),
   ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
 });
 const app = await createApp({
