@@ -212,7 +212,7 @@ export class IngestLeadership {
     if (this.halted || this.current !== 'provisional') return;
     if (acquired) {
       this.role = 'leading';
-      this.logger.info('took the ingest leader lock back: writing the held readings');
+      this.logger.info({ leading: true }, 'took the ingest leader lock back: writing the held readings');
       await roles.writeHeld();
       return;
     }
@@ -221,7 +221,7 @@ export class IngestLeadership {
     await roles.follow();
     const dropped = roles.dropHeld();
     this.logger.warn(
-      { dropped_batches: dropped },
+      { leading: false, dropped_batches: dropped },
       'another instance took the ingest leader lock: dropped the held readings; following',
     );
     this.schedule(this.retryMs);
