@@ -15,6 +15,7 @@ const BROWSER_TESTS = [
   'test/stream/browser.test.ts',
   'test/api/browser-cache.test.ts',
   'test/site/plan-page.test.ts',
+  'test/site/park-list.test.ts',
 ];
 
 export default defineConfig({

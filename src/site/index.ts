@@ -16,7 +16,7 @@ import { ASSET_CACHE_CONTROL, SiteAssets } from './assets/index.js';
 import { renderDocsHtml, renderDocsMarkdown, type DocsOptions } from './docs/index.js';
 import { renderReferencePage } from './docs/reference-page.js';
 import { renderStreamingGuide } from './docs/streaming-guide.js';
-import { HomeVersion, renderHome } from './pages/home.js';
+import { HomeVersion, homeFilter, homePageKey, renderHome } from './pages/home.js';
 import { renderNotFound } from './pages/not-found.js';
 import { HTML_CONTENT_TYPE, PageCache } from './pages/page-cache.js';
 import { parkPageKey, parkPageVersion, renderParkPage } from './pages/park.js';
@@ -72,9 +72,12 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
     styles: [assets.uplotStyle.url],
   };
 
-  server.get('/', { schema: { hide: true }, config }, async (request, reply) =>
-    home.send(request, reply, 'home', homeVersion.current(), () => renderHome(homeInput, context)),
-  );
+  server.get('/', { schema: { hide: true }, config }, async (request, reply) => {
+    const filter = homeFilter(request.query as Record<string, unknown>);
+    return home.send(request, reply, homePageKey(filter), homeVersion.current(), () =>
+      renderHome({ ...homeInput, filter }, context, [assets.homeScript.url]),
+    );
+  });
 
   server.get('/parks/:park', { schema: { hide: true }, config }, async (request, reply) => {
     const { park: identifier } = request.params as { park: string };
@@ -124,7 +127,8 @@ function registerPages(server: ApiServer, context: ApiContext, assets: SiteAsset
   const lane = (url: string, lookup: PreparedLookup) => {
     server.preparedLane.add(url, { maxAge: PAGE_MAX_AGE, provider: false, rateLimited: false, lookup });
   };
-  lane('/', () => home.peek('home', homeVersion.current()));
+  // A filtered home page (`?q=`) is the router's to answer.
+  lane('/', (_params, query) => (query === '' ? home.peek('home', homeVersion.current()) : undefined));
   lane('/parks/:park', (params, query) => {
     const input = parkInput(params.park ?? '', parseQueryString(query));
     return input && parks.peek(parkPageKey(input), parkPageVersion(input, context));

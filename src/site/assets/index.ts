@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PreparedBody } from '../../http/prepared/body.js';
+import { HOME_SCRIPT } from './home-script.js';
 import { PARK_SCRIPT } from './park-script.js';
 import { PLAN_SCRIPT } from './plan-script.js';
 import { REFERENCE_SCRIPT } from './reference-script.js';
@@ -37,6 +38,7 @@ const require = createRequire(import.meta.url);
 const fromPackage = (path: string) => readFileSync(require.resolve(path));
 
 export class SiteAssets {
+  readonly homeScript = asset('home', 'js', HOME_SCRIPT);
   readonly parkScript = asset('park', 'js', PARK_SCRIPT);
   readonly rideScript = asset('ride', 'js', RIDE_SCRIPT);
   readonly planScript = asset('plan', 'js', PLAN_SCRIPT);
@@ -48,6 +50,7 @@ export class SiteAssets {
   readonly referenceScript = asset('reference', 'js', REFERENCE_SCRIPT);
   private readonly byUrl = new Map<string, Asset>(
     [
+      this.homeScript,
       this.parkScript,
       this.rideScript,
       this.planScript,

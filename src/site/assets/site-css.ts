@@ -42,6 +42,11 @@ th[aria-sort=descending] button::after{content:" \\2193"}
 .cards li{border:1px solid var(--border);border-radius:8px;padding:.75rem 1rem;background:var(--surface)}
 .cards a.park{font-weight:600;font-size:1.05rem}
 .cards p{margin:.25rem 0 0}
+[hidden]{display:none!important}
+h4{font-size:1rem;margin:.9rem 0 .4rem;color:var(--muted)}
+form.park-filter{margin:.5rem 0}
+form.park-filter label{display:block;font-size:.9rem;margin-bottom:.2rem}
+form.park-filter input{width:20rem;max-width:calc(100% - 6rem)}
 form.filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end;margin:.5rem 0}
 form.filters label,form.signup label{display:flex;flex-direction:column;font-size:.9rem;gap:.2rem}
 select,input,button.primary{font:inherit;padding:.4rem .5rem;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text)}
