@@ -109,7 +109,7 @@ for (const section of SECTIONS) {
     );
   }
   if (section === 'sim-parks')
-    rows.push(...(await simParksRows(data, { ...http, rounds: quick ? 1 : 5, fanout })));
+    rows.push(...(await simParksRows(data, { ...http, rounds: quick ? 3 : 5, fanout })));
   log(`${section}: ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s`);
 }
 rows.push(...(await modelsRows(data)));
