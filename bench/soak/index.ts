@@ -17,6 +17,7 @@ const { values } = parseArgs({
     'outage-seconds': { type: 'string', default: '60' },
     'fault-every': { type: 'string', default: '10' },
     rotation: { type: 'string', default: 'redis,postgresql,leader-kill' },
+    'heap-snapshots': { type: 'string' },
   },
 });
 const minutes = Number(values.minutes);
@@ -156,6 +157,12 @@ try {
     windows.push(stats);
     minuteWindows.push({ minute, stats });
     print(line(minute, stats));
+    // After warm-up and at the end: two snapshots to compare by constructor when memory grows.
+    const snapshotDir = values['heap-snapshots'];
+    if (snapshotDir !== undefined && (minute === 3 || minute === minutes))
+      print(
+        `heap snapshots: ${(await scenario.heapSnapshots(snapshotDir, `min${minute}`)).join(', ') || 'none written'}`,
+      );
     for (const problem of [...stats.errorSamples, ...stats.inventedChanges, ...stats.invalidBodies].slice(
       0,
       5,
@@ -184,13 +191,13 @@ print('summary:');
 print(
   `  ${sum((stats) => stats.answers)} answers; ${undocumented} 5xx outside the documented 503s ` +
     `(${sum((stats) => stats.documented503)} documented 503); ${sum((stats) => stats.non503Errors)} non-503 errors; ` +
-    `${missingRequired} answers without the rate-limit headers the spec requires; all without them: ` +
-    describeMissing(
+    `${missingRequired} answers without the rate-limit headers the spec requires; all without them:` +
+    (describeMissing(
       windows.reduce<Record<string, number>>((all, stats) => {
         for (const [where, n] of Object.entries(stats.missingRateLimitBy)) all[where] = (all[where] ?? 0) + n;
         return all;
       }, {}),
-    ),
+    ) || ' none'),
 );
 print(
   `  history: ${lost} rows lost, ${extra} extra, ${duplicated} duplicated (worst of ${histories.length} comparisons)`,

@@ -4,6 +4,7 @@
  * so heapUsed counts what is still reachable and a leak shows as a rising floor, not as the sawtooth
  * of garbage waiting to be collected.
  */
+import { createWriteStream } from 'node:fs';
 import { WebSocket } from 'ws';
 
 export interface MemorySample {
@@ -24,12 +25,8 @@ export const inspectOn = (port: number): string => `--inspect=127.0.0.1:${port}`
 /** Collects garbage in the instance listening on inspector `port`, then reads its memory; undefined when it cannot. */
 export async function sampleMemory(port: number): Promise<MemorySample | undefined> {
   try {
-    const targets = (await (
-      await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(5_000) })
-    ).json()) as { webSocketDebuggerUrl?: string }[];
-    const url = targets[0]?.webSocketDebuggerUrl;
-    if (url === undefined) return undefined;
-    const session = await InspectorSession.open(url);
+    const session = await InspectorSession.at(port);
+    if (!session) return undefined;
     try {
       await session.call('HeapProfiler.collectGarbage');
       const result = (await session.call('Runtime.evaluate', {
@@ -52,7 +49,30 @@ export async function sampleMemory(port: number): Promise<MemorySample | undefin
   }
 }
 
+/**
+ * Writes a heap snapshot of the instance listening on inspector `port` to `file` (for Chrome
+ * DevTools' Memory tab, or a comparison of two by constructor); false when it cannot.
+ */
+export async function writeHeapSnapshot(port: number, file: string): Promise<boolean> {
+  const session = await InspectorSession.at(port).catch(() => undefined);
+  if (!session) return false;
+  const out = createWriteStream(file);
+  try {
+    session.onEvent = (method, params) => {
+      if (method === 'HeapProfiler.addHeapSnapshotChunk') out.write((params as { chunk: string }).chunk);
+    };
+    await session.call('HeapProfiler.takeHeapSnapshot', { reportProgress: false }, 300_000);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    session.close();
+    await new Promise((resolve) => out.end(resolve));
+  }
+}
+
 class InspectorSession {
+  onEvent: ((method: string, params: unknown) => void) | undefined;
   private nextId = 1;
   private readonly pending = new Map<
     number,
@@ -63,9 +83,12 @@ class InspectorSession {
     socket.on('message', (data: Buffer) => {
       const message = JSON.parse(data.toString('utf8')) as {
         id?: number;
+        method?: string;
+        params?: unknown;
         result?: unknown;
         error?: { message: string };
       };
+      if (message.method !== undefined) this.onEvent?.(message.method, message.params);
       const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
       if (!waiting || message.id === undefined) return;
       this.pending.delete(message.id);
@@ -78,6 +101,15 @@ class InspectorSession {
     });
   }
 
+  /** A session with the process whose inspector listens on `port`; undefined when it lists no target. */
+  static async at(port: number): Promise<InspectorSession | undefined> {
+    const targets = (await (
+      await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(5_000) })
+    ).json()) as { webSocketDebuggerUrl?: string }[];
+    const url = targets[0]?.webSocketDebuggerUrl;
+    return url === undefined ? undefined : InspectorSession.open(url);
+  }
+
   static open(url: string): Promise<InspectorSession> {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url);
@@ -88,13 +120,13 @@ class InspectorSession {
     });
   }
 
-  call(method: string, params: Record<string, unknown> = {}): Promise<unknown> {
+  call(method: string, params: Record<string, unknown> = {}, timeoutMs = CALL_TIMEOUT_MS): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new Error(`${method}: no answer within ${CALL_TIMEOUT_MS} ms`));
-      }, CALL_TIMEOUT_MS);
+        reject(new Error(`${method}: no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
       this.pending.set(id, {
         resolve: (value) => {
           clearTimeout(timer);

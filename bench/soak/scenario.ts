@@ -18,7 +18,7 @@ import { freePort } from '../../test/support/databases.js';
 import { cliOn, startInstance, type Instance } from '../../test/support/instances.js';
 import { OpenApiContract } from '../../test/support/openapi.js';
 import { SimulatedReference, type ChangesMessage, type HistoryComparison } from './reference.js';
-import { inspectOn, sampleMemory, type MemorySample } from './memory.js';
+import { inspectOn, sampleMemory, writeHeapSnapshot, type MemorySample } from './memory.js';
 import { privatePostgres, privateRedis, type RestartableServer } from './servers.js';
 import { isChanges, sseClient, webSocketClient, type StreamClient, type StreamMessage } from './streams.js';
 
@@ -482,6 +482,16 @@ export class SoakScenario {
           window.errorSamples.push(`${slot.instance.name} no answer ${path}: ${String(error)}`);
       }
     }
+  }
+
+  /** Writes a heap snapshot of every serving instance into `dir` as `<instance>-<label>.heapsnapshot`. */
+  async heapSnapshots(dir: string, label: string): Promise<string[]> {
+    const written: string[] = [];
+    for (const [name, slot] of this.slots) {
+      const file = `${dir}/${name}-${label}.heapsnapshot`;
+      if (slot.up && (await writeHeapSnapshot(slot.inspectorPort, file))) written.push(file);
+    }
+    return written;
   }
 
   /** Closes the current window and opens the next. */
