@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { describeWithDatabases, freshDatabase, type FreshDatabase } from '../../../test/support/scale-out.js';
 import { PostgresAdvisoryLock } from './advisory-lock.js';
 
@@ -42,5 +42,16 @@ describeWithDatabases('the ingest leader lock (PostgreSQL advisory lock)', () =>
     } finally {
       await Promise.all([first.release(), second.release()]);
     }
+  });
+});
+
+describe('the ingest leader lock without a store', () => {
+  it('fails to ask rather than answering false: unreachable is not the same as held by another', async () => {
+    // Nothing listens on port 9 of the loopback: connecting is refused at once.
+    const lock = new PostgresAdvisoryLock('postgres://queuecast@127.0.0.1:9/queuecast');
+    const started = Date.now();
+    await expect(lock.tryAcquire()).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(3_500);
+    await lock.release();
   });
 });
