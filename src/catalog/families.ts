@@ -32,6 +32,7 @@ export type DataFamily =
   | 'event_nights'
   | 'buses'
   | 'holiday_calendar'
+  | 'storm_season'
   | 'simulated_weather';
 
 export interface FamilyDescription {
@@ -68,6 +69,11 @@ export const DATA_FAMILIES: readonly FamilyDescription[] = [
     family: 'holiday_calendar',
     source: 'modelled',
     words: 'the holiday and school-break calendar (crowd drivers)',
+  },
+  {
+    family: 'storm_season',
+    source: 'modelled',
+    words: "the storm-season part of the lightning risk (Florida's and California's thunder normals)",
   },
   { family: 'simulated_weather', source: 'modelled', words: 'simulated weather (WEATHER=sim)' },
 ];

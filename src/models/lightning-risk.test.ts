@@ -31,6 +31,16 @@ describe('lightning risk', () => {
     expect(lightningRisk(quiet)).toEqual({ level: 'low', reasons: [] });
   });
 
+  it('has no seasonal part where no thunder normals are known, only what is reported', () => {
+    expect(lightningRisk({ ...quiet, climate: undefined, month: 7, hour: 15 })).toEqual({
+      level: 'low',
+      reasons: [],
+    });
+    expect(
+      lightningRisk({ ...quiet, climate: undefined, month: 7, hour: 15, thunderstormAlerts: 1 }),
+    ).toEqual({ level: 'high', reasons: ['thunderstorm_alert'] });
+  });
+
   it('recognises thunderstorm alerts by type or headline', () => {
     expect(isThunderstormAlert({ event: 'Severe Thunderstorm Warning', headline: null })).toBe(true);
     expect(

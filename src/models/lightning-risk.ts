@@ -47,7 +47,8 @@ export interface LightningInputs {
   readonly thunderstormObserved: boolean;
   /** How many thunderstorm alerts are in effect (see isThunderstormAlert). */
   readonly thunderstormAlerts: number;
-  readonly climate: Climate;
+  /** Undefined where no thunder normals are known: no seasonal part, only what is observed. */
+  readonly climate: Climate | undefined;
   /** 1-12, park-local. */
   readonly month: number;
   /** 0-23, park-local. */
@@ -58,8 +59,8 @@ export function lightningRisk(inputs: LightningInputs): LightningRisk {
   const reasons: LightningRiskReason[] = [];
   if (inputs.thunderstormObserved) reasons.push('thunderstorm_observed');
   if (inputs.thunderstormAlerts > 0) reasons.push('thunderstorm_alert');
-  const share =
-    (THUNDER_DAYS[inputs.climate][inputs.month - 1] ?? 0) / (DAYS_IN_MONTH[inputs.month - 1] ?? 30);
+  const thunderDays = inputs.climate ? (THUNDER_DAYS[inputs.climate][inputs.month - 1] ?? 0) : 0;
+  const share = thunderDays / (DAYS_IN_MONTH[inputs.month - 1] ?? 30);
   const afternoon = inputs.hour >= AFTERNOON_FROM_HOUR && inputs.hour < AFTERNOON_TO_HOUR;
   if (share >= STORM_SEASON_SHARE && afternoon) reasons.push('storm_season_afternoon');
   const level: LightningRiskLevel =

@@ -101,8 +101,8 @@ describe('ConditionsService for a park the feed discovered', () => {
   const magicKingdom = catalog.park('magic-kingdom');
   if (!europa || !magicKingdom) throw new Error('parks');
 
-  function serviceOver(source: string) {
-    const clock = new ManualClock(Date.parse('2026-10-03T15:00:00Z'));
+  function serviceOver(source: string, start = Date.parse('2026-10-03T15:00:00Z')) {
+    const clock = new ManualClock(start);
     const read: string[] = [];
     const weather: WeatherFeed = {
       source,
@@ -139,5 +139,17 @@ describe('ConditionsService for a park the feed discovered', () => {
     await service.refreshAll();
     expect(read).toContain('europa-park');
     expect(service.forPark(europa).weather.data_status).toBe('available');
+  });
+
+  it('gives it no storm season of the spec parks: a July afternoon is low without a storm reported', async () => {
+    // 15:00 in Florida and in Germany on a July day; Florida's afternoons are storm season.
+    const { service } = serviceOver('nws', Date.parse('2027-07-14T13:00:00Z'));
+    await service.refreshAll();
+    expect(service.forPark(europa).weather).toMatchObject({ lightning: { level: 'low', reasons: [] } });
+    const { service: florida } = serviceOver('nws', Date.parse('2027-07-14T19:00:00Z'));
+    await florida.refreshAll();
+    expect(florida.forPark(magicKingdom).weather).toMatchObject({
+      lightning: { level: 'moderate', reasons: ['storm_season_afternoon'] },
+    });
   });
 });

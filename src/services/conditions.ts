@@ -8,7 +8,7 @@
  */
 import type { Logger } from 'pino';
 import type { Catalog } from '../catalog/catalog.js';
-import { unsourcedReason } from '../catalog/families.js';
+import { hasFamily, unsourcedReason } from '../catalog/families.js';
 import type { Park } from '../catalog/types.js';
 import type { WeatherAlert, WeatherFeed, WeatherObservation } from '../feeds/types.js';
 import type { Clock } from '../lib/clock.js';
@@ -84,8 +84,12 @@ export function countQueuedRides(snapshot: ParkSnapshot): RideCounts {
   return counts;
 }
 
-/** The park's climate for the seasonal part of the lightning risk. */
-function climateOf(park: Park): Climate {
+/**
+ * The park's climate for the seasonal part of the lightning risk: the spec parks' thunder normals;
+ * none for a park the feed discovered, whose risk is only what the weather service reports.
+ */
+function climateOf(park: Park): Climate | undefined {
+  if (!hasFamily(park, 'storm_season')) return undefined;
   return park.time_zone === 'America/Los_Angeles' ? 'southern-california' : 'central-florida';
 }
 
