@@ -135,3 +135,40 @@ describe('normalizeIdentifier', () => {
     expect(normalizeIdentifier('Café')).toBe('cafe');
   });
 });
+
+describe('a catalog replaced by a refresh', () => {
+  it('changes its version at every replace, so bodies drawn from it are built again', () => {
+    const fresh = Catalog.load();
+    const first = fresh.version;
+    fresh.replace({ resorts: fresh.resorts, parks: fresh.parks });
+    expect(fresh.version).not.toBe(first);
+  });
+
+  it("lists under a spec resort the parks a feed places in it, after the resort's own", () => {
+    const fresh = Catalog.load();
+    const wdw = fresh.resort('walt-disney-world');
+    const magicKingdom = fresh.park('magic-kingdom');
+    if (!wdw || !magicKingdom) throw new Error('no Walt Disney World');
+    expect(fresh.parksOf(wdw)).toEqual(wdw.parks);
+    const typhoonLagoon = {
+      ...magicKingdom,
+      id: 'b070cbc5-feaa-4b87-a8c1-f94cca037a18',
+      key: 'typhoon-lagoon',
+      name: "Disney's Typhoon Lagoon Water Park",
+      aliases: [],
+      attractions: [],
+      discovered: {
+        source: 'themeparks-wiki',
+        feed_id: 'b070cbc5-feaa-4b87-a8c1-f94cca037a18',
+        removed: false,
+      },
+    };
+    fresh.replace({ resorts: fresh.resorts, parks: [...fresh.parks, typhoonLagoon] });
+    expect(fresh.parksOf(wdw).map((park) => park.key)).toEqual([
+      ...wdw.parks.map((park) => park.key),
+      'typhoon-lagoon',
+    ]);
+    // The resort's own record is as the data files say.
+    expect(wdw.parks).toHaveLength(4);
+  });
+});

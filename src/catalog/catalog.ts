@@ -36,6 +36,9 @@ export class Catalog {
   private rideById = new Map<string, Attraction>();
   /** Normalised ride name or slug → every attraction carrying it, across all parks. */
   private rideByName = new Map<string, Attraction[]>();
+  /** Resort key → every park served under it, discovered parks of a spec resort included. */
+  private parksByResort = new Map<string, Park[]>();
+  private revision = 0;
 
   constructor(data: CatalogData) {
     this.replace(data);
@@ -47,6 +50,22 @@ export class Catalog {
 
   get parks(): readonly Park[] {
     return this.data.parks;
+  }
+
+  /**
+   * Changes at every `replace`: the version of bodies drawn from the catalog alone, so a refresh
+   * that adds or removes a park is served at once rather than after those bodies' max-age.
+   */
+  get version(): string {
+    return `catalog.${this.revision}`;
+  }
+
+  /**
+   * The parks served under a resort: its own, and the parks a feed lists in it beyond the ten
+   * (ThemeParks.wiki lists Walt Disney World's water parks in its destination).
+   */
+  parksOf(resort: Resort): readonly Park[] {
+    return this.parksByResort.get(resort.key) ?? resort.parks;
   }
 
   /**
@@ -89,7 +108,15 @@ export class Catalog {
         resortIndex.set(normalizeIdentifier(id), resort);
       }
     }
+    // A resort's own parks in its own order, then those a feed lists in it besides.
+    const parksByResort = new Map(data.resorts.map((resort) => [resort.key, [...resort.parks]]));
+    for (const park of data.parks) {
+      const list = parksByResort.get(park.resort_key);
+      if (list && !list.includes(park)) list.push(park);
+    }
     this.data = data;
+    this.revision++;
+    this.parksByResort = parksByResort;
     this.parkIndex = parkIndex;
     this.parkExact = parkExact;
     this.resortIndex = resortIndex;

@@ -205,4 +205,54 @@ describe('PARKS=all on Queue-Times', () => {
     expect(after.body.changes).toEqual(changes);
     expect((await get('/parks/europa-park')).status).toBe(200);
   });
+
+  it('serves a park the feed starts listing at the next catalog read, not after the cached max-age', async () => {
+    const listed = await getValid('/v1/parks');
+    const resorts = await getValid('/v1/resorts');
+    const futuroscope = { id: 460, name: 'Futuroscope', country: 'France', continent: 'Europe' };
+    upstream.serve('/parks.json', {
+      body: [
+        ...groups,
+        {
+          id: 130,
+          name: 'Futuroscope Destination',
+          parks: [{ ...futuroscope, latitude: '46.6690', longitude: '0.3680', timezone: 'Europe/Paris' }],
+        },
+      ],
+    });
+    upstream.serve('/parks/460/queue_times.json', {
+      body: {
+        lands: [
+          {
+            id: 3200,
+            name: 'Futuroscope',
+            rides: [
+              {
+                id: 20900,
+                name: 'Objectif Mars',
+                is_open: false,
+                wait_time: 0,
+                last_updated: '2026-11-27T17:00:00.000Z',
+              },
+            ],
+          },
+        ],
+        rides: [],
+      },
+    });
+    await server.app.catalogRefresh?.refresh();
+    // The same moment on the clock: only a new catalog version can make these bodies change.
+    const parks = (await getValid('/v1/parks')).body.parks as ParkBody[];
+    expect(parks.length).toBe((listed.body.parks as ParkBody[]).length + 1);
+    expect(parks.find((park) => park.name === 'Futuroscope')).toMatchObject({
+      key: 'futuroscope',
+      time_zone: 'Europe/Paris',
+    });
+    const after = (await getValid('/v1/resorts')).body.resorts as { name: string; key: string }[];
+    expect(after.length).toBe((resorts.body.resorts as unknown[]).length + 1);
+    const destination = after.find((resort) => resort.name === 'Futuroscope Destination');
+    expect((await getValid(`/v1/resorts/${destination?.key ?? ''}`)).body.parks).toEqual([
+      expect.objectContaining({ key: 'futuroscope' }),
+    ]);
+  });
 });

@@ -1,5 +1,4 @@
 import { type Static } from 'typebox';
-import { CATALOG_VERSION } from '../../../http/prepared/cache.js';
 import { defineEndpoint } from '../../../http/endpoint.js';
 import { requireResort } from '../../../http/lookup.js';
 import { RESORT_PARAM } from '../../../http/params.js';
@@ -24,7 +23,8 @@ export const getResort = defineEndpoint({
   examples: ['/v1/resorts/walt-disney-world', '/v1/resorts/uor'],
   resolve: ({ params }, context) => {
     const resort = requireResort(context, params.resort);
-    return { key: resort.key, version: CATALOG_VERSION, input: resort };
+    return { key: resort.key, version: context.catalog.version, input: resort };
   },
-  build: (resort, { links, envelopes }) => envelopes.wrap(presentResort(resort, links)),
+  build: (resort, { catalog, links, envelopes }) =>
+    envelopes.wrap(presentResort({ ...resort, parks: catalog.parksOf(resort) }, links)),
 });
