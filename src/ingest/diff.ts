@@ -11,13 +11,13 @@ function sameWindow(a: PriorityLaneWindow | null, b: PriorityLaneWindow | null):
   );
 }
 
-/** Whether two readings of an entry carry the same status, waits and priority lane. */
 /** The values a change is made of (status, waits, priority lane). */
 type LiveValues = Pick<
   LiveEntry,
   'status' | 'standby_wait_minutes' | 'single_rider_wait_minutes' | 'priority_lane'
 >;
 
+/** Whether two readings of an entry carry the same status, waits and priority lane. */
 export function sameLiveValues(a: LiveValues, b: LiveValues): boolean {
   return (
     a.status === b.status &&
