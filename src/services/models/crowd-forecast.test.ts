@@ -100,6 +100,7 @@ describe('the crowd forecast', () => {
     for (const day of days) {
       const named = day.drivers.filter((d) => ['holiday', 'school_break', 'event_night'].includes(d.driver));
       expect(named, day.date).toEqual([]);
+      expect(day.drivers.find((d) => d.driver === 'season')?.detail, day.date).not.toMatch(/school/);
     }
   });
 });

@@ -158,7 +158,9 @@ export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
         effect: round(Number.isFinite(season) ? season : 1, 3),
         detail: rides.some(({ model }) => model.seasonKnown(day))
           ? 'Change seen from now to this time of year in earlier years'
-          : 'Share of schools in session against the recent days, until a year of history shows the season',
+          : calendarKnown
+            ? 'Share of schools in session against the recent days, until a year of history shows the season'
+            : 'The recent days’ level, until a year of history shows the season',
       },
       {
         driver: 'recent_trend',

@@ -62,4 +62,20 @@ describe("a park's calendar from its published schedule", () => {
     expect(later?.schoolsInSession).toBe(schoolsInSession(day + 40));
     expect(later?.eventNight).toBe(eventSeriesOf(park.key, day + 40) === null ? 0 : 1);
   });
+
+  it('gives a park the feed discovered no school sessions or event nights but what its schedule says', () => {
+    const discovered = { ...park, discovered: { source: 'themeparks-wiki', feed_id: 'x', removed: false } };
+    const day = dayNumber('2026-10-03');
+    const calendar = parkCalendar(
+      discovered,
+      new Map([
+        [day, { opens: 9, closes: 23, earlyEntry: false, extendedEvening: false, ticketedEvent: true }],
+      ]),
+    );
+    expect(calendar(day)).toMatchObject({ opens: 9, eventNight: 1 });
+    expect(Number.isNaN(calendar(day)?.schoolsInSession)).toBe(true);
+    const later = calendar(day + 40);
+    expect(Number.isNaN(later?.schoolsInSession)).toBe(true);
+    expect(Number.isNaN(later?.eventNight)).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@
  * events) and the shared calendar (event nights, school sessions). The backtest fills the same
  * features from TouringPlans.com's metadata.
  */
+import { hasFamily } from '../../catalog/families.js';
 import type { Park } from '../../catalog/types.js';
 import { eventSeriesOf } from '../../calendar/event-nights.js';
 import { schoolsInSession } from '../../calendar/school-breaks.js';
@@ -38,12 +39,15 @@ export function scheduleFacts(schedule: ParkDaySchedule, park: Park): ScheduleFa
 
 /** The park's calendar from the schedules known so far (`schedules`: facts by day number). */
 export function parkCalendar(park: Park, schedules: ReadonlyMap<number, ScheduleFacts>): ParkCalendar {
+  // The shared calendar is the spec parks' (US school sessions, their resorts' event nights): a park
+  // the feed discovered knows only what its schedule says (catalog/families.ts).
+  const calendarKnown = hasFamily(park, 'holiday_calendar');
   return (day): CalendarDay => {
     const facts = schedules.get(day);
-    const event = facts?.ticketedEvent ?? eventSeriesOf(park.key, day) !== null;
+    const event = facts?.ticketedEvent ?? (calendarKnown ? eventSeriesOf(park.key, day) !== null : undefined);
     return {
-      schoolsInSession: schoolsInSession(day),
-      eventNight: event ? 1 : 0,
+      schoolsInSession: calendarKnown ? schoolsInSession(day) : Number.NaN,
+      eventNight: event === undefined ? Number.NaN : event ? 1 : 0,
       earlyEntry: facts ? Number(facts.earlyEntry) : Number.NaN,
       extendedEvening: facts ? Number(facts.extendedEvening) : Number.NaN,
       opens: facts?.opens ?? Number.NaN,
