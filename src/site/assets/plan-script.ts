@@ -1,9 +1,20 @@
 /**
- * The plan page's script, on the day itself: each planned ride gets a "Ridden" box; ticking one
- * re-plans through `/v1/parks/{park}/plan` with the ticked rides in `done` and the last in `from`,
- * and the ticks are kept in the page's address so a reload keeps them. The plan is also re-planned
- * every two minutes, so a wait that moves or a ride that goes down reorders the rest of the day.
- * Without it the page shows the server's plan.
+ * The plan page's script, on the day itself. Each planned ride gets a "Ridden" box: ticking one
+ * re-plans at once through `/v1/parks/{park}/plan` with the ticked rides in `done` and the last in
+ * `from`, and keeps them in the page's address so a reload keeps them.
+ *
+ * It also follows the park's SSE stream (`/v1/parks/{park}/waits/stream`, which takes no key, as
+ * the park page's does) and re-plans when a ride still to ride changes enough to matter:
+ * - its status leaves operating (down, a delay, closed) or comes back to it;
+ * - its posted wait moves, against the wait posted when the plan was last made, by at least
+ *   10 minutes and at least a quarter. Operators post waits in 5-minute steps, so one step is
+ *   rounding, and a few minutes either way sit inside the plan's 80% range; the service also fades
+ *   a posted wait into the nowcast within the hour, so a small move rarely reorders anything, while
+ *   a move of two steps and a quarter of the wait changes that ride's cost against its neighbours.
+ * Stream-driven re-plans come at most once per 30 seconds (waits change every few minutes; a burst
+ * of changes gives one re-plan, and a keyless visitor's request budget is kept). Only while the
+ * stream cannot connect does a slow poll re-plan every five minutes instead. Without the script the
+ * page shows the server's plan.
  */
 export const PLAN_SCRIPT = String.raw`(function () {
   'use strict';
@@ -12,19 +23,32 @@ export const PLAN_SCRIPT = String.raw`(function () {
   if (!el || !body || !window.fetch) return;
   var d = JSON.parse(el.textContent);
   if (!d.today) return;
+  var THROTTLE_MS = 30000;
+  var POLL_MS = 300000;
+  var MIN_WAIT_MOVE = 10;
+  var MIN_WAIT_SHARE = 0.25;
   var done = d.done.slice();
   var status = document.getElementById('plan-live');
-  var time = function (iso) {
-    return new Date(iso).toLocaleTimeString('en-GB', { timeZone: d.zone, hour: '2-digit', minute: '2-digit' });
-  };
+  var missing = document.getElementById('plan-not-planned');
+  var clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: d.zone });
+  var REASONS = { closed: 'not operating between start and end', down: 'down now, with no reopening expected before the end', refurbishment: 'closed for refurbishment', out_of_time: 'does not fit before the end' };
+  var time = function (iso) { return clock.format(new Date(iso)); };
   var min = function (v) { return Math.round(v) + ' min'; };
+  var entries = {};
+  var basis = null;
+  var lastPlan = Date.now();
+  var timer = null;
+  var poll = null;
+  var source = null;
+  var messages = 0;
+
   function cell(tag, text) { var c = document.createElement(tag); c.textContent = text; return c; }
   function box(id, name) {
     var label = document.createElement('label');
     var input = document.createElement('input');
     input.type = 'checkbox';
     input.value = id;
-    input.addEventListener('change', function () { if (input.checked) tick(id); });
+    input.addEventListener('change', function () { if (input.checked) tick(id, name); });
     label.appendChild(input);
     label.appendChild(document.createTextNode(' Ridden'));
     label.className = 'tick';
@@ -37,38 +61,110 @@ export const PLAN_SCRIPT = String.raw`(function () {
       if (head && !row.querySelector('.tick')) head.appendChild(box(row.getAttribute('data-ride'), row.getAttribute('data-name')));
     });
   }
+  function breakRow(b) {
+    var row = document.createElement('tr');
+    row.className = 'break-row';
+    row.setAttribute('data-break', String(b.start));
+    var head = cell('th', 'Break'); head.scope = 'row'; row.appendChild(head);
+    var text = cell('td', b.label + ': a meal, no ride planned across it'); text.colSpan = 7; row.appendChild(text);
+    return row;
+  }
+  function viaCell(s) {
+    var c = document.createElement('td');
+    if (s.via === 'standby') { c.textContent = 'standby'; return c; }
+    c.appendChild(cell('strong', 'return window'));
+    c.appendChild(document.createTextNode(' '));
+    var note = cell('span', '(held ' + (d.held[s.ride_id] || '') + ')'); note.className = 'note';
+    c.appendChild(note);
+    return c;
+  }
   function render(plan) {
     body.textContent = '';
+    var next = 0;
     plan.steps.forEach(function (s, i) {
+      // A step never runs across a break: a break comes before the first step leaving after it starts.
+      while (next < d.breaks.length && Date.parse(s.depart_at) > d.breaks[next].start) body.appendChild(breakRow(d.breaks[next++]));
       var row = document.createElement('tr');
       row.setAttribute('data-ride', s.ride_id);
       row.setAttribute('data-name', s.name);
+      row.setAttribute('data-via', s.via);
       var head = cell('th', (i + 1) + '. ' + s.name + ' ');
       head.scope = 'row';
       var land = cell('span', s.land); land.className = 'note'; head.appendChild(land);
       row.appendChild(head);
       row.appendChild(cell('td', time(s.arrive_at)));
       row.appendChild(cell('td', min(s.walk_minutes)));
-      row.appendChild(cell('td', min(s.predicted_wait_minutes) + ' (' + Math.round(s.lower_bound) + '\u2013' + Math.round(s.upper_bound) + ')'));
+      var wait = cell('td', min(s.predicted_wait_minutes) + ' ');
+      var range = cell('span', '(' + Math.round(s.lower_bound) + '\u2013' + Math.round(s.upper_bound) + ')'); range.className = 'note';
+      wait.appendChild(range);
+      row.appendChild(wait);
       row.appendChild(cell('td', s.estimated_actual_wait_minutes == null ? '\u2014' : min(s.estimated_actual_wait_minutes)));
       row.appendChild(cell('td', min(s.ride_minutes)));
       row.appendChild(cell('td', time(s.depart_at)));
-      row.appendChild(cell('td', s.via === 'standby' ? 'standby' : 'return window'));
+      row.appendChild(viaCell(s));
       body.appendChild(row);
     });
+    while (next < d.breaks.length) body.appendChild(breakRow(d.breaks[next++]));
+    if (missing) {
+      missing.textContent = '';
+      var names = {};
+      Object.keys(entries).forEach(function (id) { names[id] = entries[id].name; });
+      plan.not_planned.forEach(function (n) { missing.appendChild(cell('li', (names[n.ride_id] || n.ride_id) + ': ' + REASONS[n.reason])); });
+    }
     addBoxes();
-    if (status) status.textContent = 'Re-planned at ' + time(new Date().toISOString()) + '.';
   }
-  function replan() {
-    var q = new URLSearchParams({ rides: d.rides.join(','), pace: d.pace });
-    if (d.end) q.set('end', d.end);
+  function planned(id) { return d.rides.indexOf(id) >= 0 && done.indexOf(id) < 0; }
+  function operating(e) { return e && e.status === 'OPERATING'; }
+  // What each planned ride shows now: the state a re-plan is made on and later changes are measured from.
+  function snapshotOfEntries() {
+    var copy = {};
+    Object.keys(entries).forEach(function (id) { copy[id] = { status: entries[id].status, wait: entries[id].standby_wait_minutes }; });
+    return copy;
+  }
+  function reasonToReplan() {
+    if (!basis) return null;
+    for (var i = 0; i < d.rides.length; i++) {
+      var id = d.rides[i];
+      var was = basis[id];
+      var now = entries[id];
+      if (!planned(id) || !was || !now) continue;
+      if (operating(was) && !operating(now)) return now.status === 'CLOSED' ? now.name + ' closed' : now.name + ' went down';
+      if (!operating(was) && operating(now)) return now.name + ' reopened';
+      if (!operating(now) || was.wait == null || now.standby_wait_minutes == null) continue;
+      var move = now.standby_wait_minutes - was.wait;
+      if (Math.abs(move) >= MIN_WAIT_MOVE && Math.abs(move) >= MIN_WAIT_SHARE * Math.max(was.wait, 1))
+        return now.name + '\u2019s wait ' + (move > 0 ? 'rose' : 'fell') + ' to ' + now.standby_wait_minutes + ' min';
+    }
+    return null;
+  }
+  function replan(reason) {
+    lastPlan = Date.now();
+    basis = snapshotOfEntries();
+    var q = new URLSearchParams(d.query);
     if (done.length) { q.set('done', done.join(',')); q.set('from', done[done.length - 1]); }
     return fetch('/v1/parks/' + encodeURIComponent(d.park) + '/plan?' + q.toString(), { headers: { accept: 'application/json' } })
       .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (plan) { if (plan) render(plan); })
+      .then(function (plan) {
+        if (!plan) { if (status) status.textContent = 'Could not re-plan; showing the last plan.'; return; }
+        render(plan);
+        if (status) status.textContent = 'Re-planned at ' + time(plan.generated_at) + (reason ? ' because ' + reason : '') + '.';
+        body.setAttribute('data-replanned', reason || '');
+      })
       .catch(function () { if (status) status.textContent = 'Could not re-plan; showing the last plan.'; });
   }
-  function tick(id) {
+  function consider() {
+    var reason = reasonToReplan();
+    if (!reason) return;
+    var wait = lastPlan + THROTTLE_MS - Date.now();
+    if (wait <= 0) { replan(reason); return; }
+    if (!timer) timer = setTimeout(function () {
+      timer = null;
+      // Changes since may have undone the move: ask again what differs from the last plan's basis.
+      var still = reasonToReplan();
+      if (still) replan(still);
+    }, wait);
+  }
+  function tick(id, name) {
     if (done.indexOf(id) < 0) done.push(id);
     var url = new URL(window.location.href);
     url.searchParams.set('done', done.join(','));
@@ -78,9 +174,32 @@ export const PLAN_SCRIPT = String.raw`(function () {
     Array.prototype.forEach.call(document.querySelectorAll('input[name=done],input[name=from]'), function (input) {
       input.value = input.name === 'done' ? done.join(',') : id;
     });
-    replan();
+    replan('you rode ' + name);
+  }
+  function startPolling() {
+    if (!poll) poll = setInterval(function () { replan(''); }, POLL_MS);
+  }
+  function stopPolling() {
+    if (poll) { clearInterval(poll); poll = null; }
   }
   addBoxes();
-  setInterval(replan, 120000);
+  if (!window.EventSource) { startPolling(); return; }
+  source = new EventSource(d.stream);
+  source.onopen = stopPolling;
+  source.onmessage = function (event) {
+    var m = JSON.parse(event.data);
+    if (m.type === 'snapshot') {
+      entries = {};
+      m.entries.forEach(function (e) { entries[e.ride_id] = e; });
+      if (!basis) basis = snapshotOfEntries();
+      else consider();
+    } else if (m.type === 'changes') {
+      m.changes.forEach(function (e) { entries[e.ride_id] = e; });
+      consider();
+    }
+    body.setAttribute('data-stream', String(++messages));
+  };
+  // The browser retries a dropped stream by itself; while it cannot connect, the slow poll stands in.
+  source.onerror = startPolling;
 })();
 `;

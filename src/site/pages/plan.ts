@@ -1,24 +1,29 @@
 /**
  * A park's plan page (`/parks/{park}/plan`): a GET form (rides chosen by land, date, start, end,
- * pace) that the server renders into a touring plan from the plan service, so the page works with
- * scripts off. A choice the service refuses is stated on the page, above the form kept filled.
+ * pace, meal breaks and held return windows) that the server renders into a touring plan from the
+ * plan service, so the page works with scripts off. The form's fields are read by the endpoint's
+ * own parser (`http/plan-query.ts`), so a choice the endpoint would refuse is refused here with the
+ * same message, stated beside the form kept filled.
  */
+import { DateTime } from 'luxon';
 import type { Attraction, Park } from '../../catalog/types.js';
 import { sourceCredits } from '../../feeds/sources.js';
 import type { ApiContext } from '../../http/context.js';
 import { ApiError } from '../../http/errors.js';
-import { resolveDate } from '../../http/params.js';
+import { parsePlanQuery, planQueryOf } from '../../http/plan-query.js';
 import { localDate } from '../../lib/time.js';
-import { FORECAST_DAYS } from '../../models/horizon-bands.js';
-import { WALKING_PACES, type WalkingPace } from '../../models/plan/walking.js';
-import { PLAN_MAX_RIDES, PlanRequestError, type TouringPlan } from '../../services/plan.js';
+import { WALKING_PACES } from '../../models/plan/walking.js';
+import { PlanRequestError, type PlanRequest, type TouringPlan } from '../../services/plan.js';
 import { escapeHtml } from '../docs/escape.js';
 import { clockTime, zoneName } from '../format.js';
 import { jsonScript } from './json-script.js';
 import { renderPage } from './layout.js';
 
-const CLOCK_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-const DATE_BOUNDS = { maxDaysAhead: FORECAST_DAYS - 1, meaning: 'Park-local date of the plan' };
+/** A held return window as the form sends it: a ride chosen from a list and its window typed. */
+export interface ReturnField {
+  readonly ride: string;
+  readonly window: string;
+}
 
 /** What the visitor chose, as sent (so the form is refilled exactly, valid or not). */
 export interface PlanForm {
@@ -27,80 +32,110 @@ export interface PlanForm {
   readonly start: string;
   readonly end: string;
   readonly pace: string;
+  readonly breaks: readonly string[];
+  readonly returns: readonly ReturnField[];
   readonly done: readonly string[];
   readonly from: string;
 }
 
-const listOf = (raw: unknown): string[] => {
-  const values = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  return values
-    .flatMap((value) => (typeof value === 'string' ? value.split(',') : []))
+const valuesOf = (raw: unknown): string[] =>
+  (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((value) =>
+    typeof value === 'string' ? value.trim() : '',
+  );
+const listOf = (raw: unknown): string[] =>
+  valuesOf(raw)
+    .flatMap((value) => value.split(','))
     .map((value) => value.trim())
     .filter((value) => value !== '');
-};
-const textOf = (raw: unknown): string => {
-  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
-  return typeof first === 'string' ? first.trim() : '';
-};
+const textOf = (raw: unknown): string => valuesOf(raw)[0] ?? '';
 
+/**
+ * The form's fields. Ride boxes arrive as one `rides` per box; each held window as a pair of
+ * `return_ride` (a list) and `return_window` (typed), paired by position.
+ */
 export function parsePlanForm(query: Readonly<Record<string, unknown>>): PlanForm {
+  const returnRides = valuesOf(query.return_ride);
+  const returnWindows = valuesOf(query.return_window);
+  const returns = Array.from({ length: Math.max(returnRides.length, returnWindows.length) }, (_, i) => ({
+    ride: returnRides[i] ?? '',
+    window: returnWindows[i] ?? '',
+  })).filter((field) => field.ride !== '' || field.window !== '');
   return {
     rides: listOf(query.rides),
     date: textOf(query.date),
     start: textOf(query.start),
     end: textOf(query.end),
     pace: textOf(query.pace) || 'normal',
+    breaks: valuesOf(query.break).filter((value) => value !== ''),
+    returns,
     done: listOf(query.done),
     from: textOf(query.from),
   };
 }
 
-class FormProblem extends Error {}
-
-function rideOf(context: ApiContext, park: Park, name: string, field: string): Attraction {
-  const found = context.catalog.ride(name, park);
-  if (found.kind !== 'found') throw new FormProblem(`${field}: "${name}" is not a ride of ${park.name}.`);
-  return found.ride;
+/**
+ * The form as the endpoint's query. A browser sends every field, filled or not: an empty one is a
+ * choice left to its default, so it is left out here rather than refused as malformed.
+ */
+export function planQueryOfForm(form: PlanForm): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  if (form.rides.length > 0) query.rides = form.rides.join(',');
+  if (form.date !== '') query.date = form.date;
+  if (form.start !== '') query.start = form.start;
+  if (form.end !== '') query.end = form.end;
+  query.pace = form.pace;
+  if (form.breaks.length > 0) query.break = [...form.breaks];
+  if (form.returns.length > 0) query.return = form.returns.map(({ ride, window }) => `${ride}@${window}`);
+  if (form.done.length > 0) query.done = form.done.join(',');
+  if (form.from !== '') query.from = form.from;
+  return query;
 }
 
-async function planFor(context: ApiContext, park: Park, form: PlanForm): Promise<TouringPlan> {
-  if (form.rides.length === 0) throw new FormProblem('Choose at least one ride.');
-  if (form.rides.length > PLAN_MAX_RIDES)
-    throw new FormProblem(`Choose at most ${PLAN_MAX_RIDES} rides; you chose ${form.rides.length}.`);
-  for (const [field, value] of [
-    ['Start', form.start],
-    ['End', form.end],
-  ] as const) {
-    if (value !== '' && !CLOCK_TIME.test(value))
-      throw new FormProblem(`${field} must be a time HH:MM (24-hour); got "${value}".`);
-  }
-  if (form.start !== '' && form.end !== '' && form.end <= form.start)
-    throw new FormProblem(`End (${form.end}) must be after start (${form.start}).`);
-  const pace = WALKING_PACES.find((value) => value === form.pace);
-  if (!pace) throw new FormProblem(`Pace must be one of ${WALKING_PACES.join(', ')}.`);
-  const date = resolveDate(form.date || undefined, park.time_zone, context.clock.now(), DATE_BOUNDS);
-  const rides = [
-    ...new Map(form.rides.map((name) => rideOf(context, park, name, 'Rides')).map((r) => [r.id, r])).values(),
-  ];
-  return context.services.plan.plan({
-    park,
-    date,
-    rides,
-    start: form.start || undefined,
-    end: form.end || undefined,
-    pace: pace satisfies WalkingPace,
-    breaks: [],
-    returns: [],
-    done: form.done.map((name) => rideOf(context, park, name, 'Done')),
-    from: form.from === '' ? undefined : rideOf(context, park, form.from, 'From'),
-  });
+function ridesByLand(park: Park): Map<string, Attraction[]> {
+  const lands = new Map<string, Attraction[]>();
+  for (const ride of park.attractions) lands.set(ride.land, [...(lands.get(ride.land) ?? []), ride]);
+  return lands;
+}
+
+const named = (ride: Attraction, value: string) => value === ride.id || value === ride.slug;
+
+function returnFieldsHtml(park: Park, returns: readonly ReturnField[]): string {
+  // One empty row beyond those filled: with scripts off, another window is one submit away.
+  const rows = [...returns, { ride: '', window: '' }];
+  return rows
+    .map((field, index) => {
+      const options = [...ridesByLand(park)]
+        .map(
+          ([land, rides]) =>
+            `<optgroup label="${escapeHtml(land || 'Other')}">${rides
+              .map(
+                (ride) =>
+                  `<option value="${escapeHtml(ride.slug)}"${named(ride, field.ride) ? ' selected' : ''}>${escapeHtml(ride.name)}</option>`,
+              )
+              .join('')}</optgroup>`,
+        )
+        .join('');
+      const n = index + 1;
+      return `<div class="return-field">
+<label for="plan-return-ride-${n}">Held window ${n}: ride</label> <select id="plan-return-ride-${n}" name="return_ride"><option value="">(none)</option>${options}</select>
+<label for="plan-return-window-${n}">window</label> <input type="text" id="plan-return-window-${n}" name="return_window" placeholder="10:05-11:05" size="11" value="${escapeHtml(field.window)}">
+</div>`;
+    })
+    .join('\n');
+}
+
+function breakFieldsHtml(breaks: readonly string[]): string {
+  return [...breaks, '']
+    .map(
+      (value, index) =>
+        `<label for="plan-break-${index + 1}">Break ${index + 1}</label> <input type="text" id="plan-break-${index + 1}" name="break" placeholder="12:00-12:45" size="11" value="${escapeHtml(value)}">`,
+    )
+    .join('\n');
 }
 
 function formHtml(park: Park, form: PlanForm, today: string): string {
   const chosen = new Set(form.rides);
-  const lands = new Map<string, Attraction[]>();
-  for (const ride of park.attractions) lands.set(ride.land, [...(lands.get(ride.land) ?? []), ride]);
-  const fieldsets = [...lands]
+  const fieldsets = [...ridesByLand(park)]
     .map(
       ([land, rides]) => `<fieldset class="land"><legend>${escapeHtml(land || 'Other')}</legend>
 ${rides
@@ -123,6 +158,14 @@ ${fieldsets}
 <label for="plan-end">End</label> <input type="time" id="plan-end" name="end" value="${escapeHtml(form.end)}">
 <label for="plan-pace">Pace</label> <select id="plan-pace" name="pace">${paces}</select>
 </fieldset>
+<fieldset id="plan-breaks"><legend>Meal breaks</legend>
+<p class="note">Park time HH:MM-HH:MM, such as 12:00-12:45: no ride is planned across one.</p>
+${breakFieldsHtml(form.breaks)}
+</fieldset>
+<fieldset id="plan-returns"><legend>Return windows you hold</legend>
+<p class="note">A priority return window already booked: the ride (also chosen above) is ridden inside it, through the priority lane.</p>
+${returnFieldsHtml(park, form.returns)}
+</fieldset>
 <input type="hidden" name="done" value="${escapeHtml(form.done.join(','))}">
 <input type="hidden" name="from" value="${escapeHtml(form.from)}">
 <button type="submit">Plan my day</button>
@@ -136,37 +179,82 @@ const REASONS: Record<TouringPlan['not_planned'][number]['reason'], string> = {
   out_of_time: 'does not fit before the end',
 };
 
-function planHtml(plan: TouringPlan, form: PlanForm, today: boolean): string {
+/** A break on the plan's date, in epoch ms, with the label the timeline shows. */
+interface TimelineBreak {
+  readonly start: number;
+  readonly end: number;
+  readonly label: string;
+}
+
+function breaksOf(request: PlanRequest): TimelineBreak[] {
+  const zone = request.park.time_zone;
+  return request.breaks
+    .map((window) => {
+      const start = DateTime.fromISO(`${request.date}T${window.start}`, { zone }).toMillis();
+      const end = DateTime.fromISO(`${request.date}T${window.end}`, { zone }).toMillis();
+      return { start, end, label: `${clockTime(start, zone)}–${clockTime(end, zone)}` };
+    })
+    .sort((a, b) => a.start - b.start);
+}
+
+function breakRowHtml(item: TimelineBreak): string {
+  return `<tr class="break-row" data-break="${item.start}"><th scope="row">Break</th><td colspan="7">${escapeHtml(item.label)}: a meal, no ride planned across it</td></tr>`;
+}
+
+/** The held windows' labels by ride ID, for the steps ridden through them. */
+function heldWindows(request: PlanRequest): Record<string, string> {
+  const zone = request.park.time_zone;
+  const at = (time: string) =>
+    clockTime(DateTime.fromISO(`${request.date}T${time}`, { zone }).toMillis(), zone);
+  return Object.fromEntries(
+    request.returns.map(({ ride, window }) => [ride.id, `${at(window.start)}–${at(window.end)}`]),
+  );
+}
+
+function planHtml(plan: TouringPlan, request: PlanRequest, today: boolean, stream: string): string {
   const zone = plan.park.time_zone;
   const at = (epoch: number) => clockTime(epoch, zone);
-  const rows = plan.steps
-    .map(
-      (step, index) => `<tr data-ride="${escapeHtml(step.ride.id)}" data-name="${escapeHtml(step.ride.name)}">
+  const breaks = breaksOf(request);
+  const held = heldWindows(request);
+  const rows: string[] = [];
+  let nextBreak = 0;
+  plan.steps.forEach((step, index) => {
+    // A step never runs across a break, so a break comes before the first step that leaves after it starts.
+    while (breaks[nextBreak] && step.depart_at > (breaks[nextBreak]?.start ?? 0))
+      rows.push(breakRowHtml(breaks[nextBreak++] as TimelineBreak));
+    const via =
+      step.via === 'standby'
+        ? 'standby'
+        : `<strong>return window</strong> <span class="note">(held ${escapeHtml(held[step.ride.id] ?? '')})</span>`;
+    rows.push(`<tr data-ride="${escapeHtml(step.ride.id)}" data-name="${escapeHtml(step.ride.name)}" data-via="${step.via}">
 <th scope="row">${index + 1}. ${escapeHtml(step.ride.name)} <span class="note">${escapeHtml(step.ride.land)}</span></th>
 <td>${at(step.arrive_at)}</td><td>${Math.round(step.walk_minutes)} min</td>
 <td>${Math.round(step.predicted_wait_minutes)} min <span class="note">(${Math.round(step.lower_bound)}–${Math.round(step.upper_bound)})</span></td>
 <td>${step.estimated_actual_wait_minutes === null ? '—' : `${Math.round(step.estimated_actual_wait_minutes)} min`}</td>
 <td>${Math.round(step.ride_minutes)} min</td><td>${at(step.depart_at)}</td>
-<td>${step.via === 'standby' ? 'standby' : 'return window'}</td>
-</tr>`,
-    )
-    .join('\n');
+<td>${via}</td>
+</tr>`);
+  });
+  for (const item of breaks.slice(nextBreak)) rows.push(breakRowHtml(item));
   const notPlanned = plan.not_planned.length
-    ? `<h3>Not planned</h3><ul>${plan.not_planned
+    ? `<h3>Not planned</h3><ul id="plan-not-planned">${plan.not_planned
         .map(({ ride, reason }) => `<li>${escapeHtml(ride.name)}: ${REASONS[reason]}</li>`)
         .join('')}</ul>`
-    : '';
+    : '<ul id="plan-not-planned" hidden></ul>';
   const given = plan.given_order_wait_minutes;
   const shortest = plan.shortest_wait_now_wait_minutes;
   const total = plan.total_wait_minutes;
+  const query = planQueryOf(request);
+  // The script re-plans from the current moment and adds what has been ridden itself.
+  for (const name of ['start', 'done', 'from']) query.delete(name);
   return `<section id="plan" aria-labelledby="plan-heading">
 <h2 id="plan-heading">Your plan for ${escapeHtml(plan.date)}</h2>
 <p class="note">Based on ${plan.basis === 'live' ? "today's live waits and nowcast" : 'the forecast'}; ${plan.method === 'exact' ? 'this order is proven best on these predictions' : 'this order was found by search'}.</p>
-<div class="scroll"><table class="plan">
+<div class="scroll" role="region" aria-labelledby="plan-heading" tabindex="0"><table class="plan">
 <caption>Rides in order, from ${at(plan.start_at)} to ${at(plan.end_at)}</caption>
 <thead><tr><th scope="col">Ride</th><th scope="col">Arrive</th><th scope="col">Walk</th><th scope="col">Predicted wait (80% range)</th><th scope="col">Estimated actual wait</th><th scope="col">Ride</th><th scope="col">Leave</th><th scope="col">Via</th></tr></thead>
 <tbody id="plan-steps">
-${rows}
+${rows.join('\n')}
 </tbody></table></div>
 ${notPlanned}
 <h3>Totals</h3>
@@ -176,15 +264,17 @@ ${notPlanned}
 <li>Always taking the shortest wait now: ${Math.round(shortest)} min (this plan saves ${Math.max(0, Math.round(shortest - total))} min).</li>
 <li>No order can wait less than ${Math.round(plan.lower_bound_wait_minutes)} min on these predictions.</li>
 </ul>
-<p class="note" id="plan-live" role="status">${today ? 'On the day, tick rides off as you ride them: the rest is re-planned, and re-planned again as waits move.' : ''}</p>
+<p class="note" id="plan-live" role="status">${today ? 'On the day, tick rides off as you ride them: the rest is re-planned, and re-planned again when a planned ride’s wait moves or it goes down.' : ''}</p>
 <script type="application/json" id="plan-data">${jsonScript({
     today,
     park: plan.park.key,
     zone,
-    rides: form.rides,
-    pace: form.pace,
-    end: form.end,
-    done: form.done,
+    stream,
+    query: query.toString(),
+    rides: request.rides.map((ride) => ride.id),
+    done: request.done.map((ride) => ride.id),
+    breaks: breaks.map(({ start, label }) => ({ start, label })),
+    held,
   })}</script>
 </section>`;
 }
@@ -197,15 +287,22 @@ export async function renderPlanPage(
 ): Promise<string> {
   const form = parsePlanForm(query);
   const now = context.clock.now();
-  const asked = form.rides.length > 0 || form.date !== '' || form.start !== '' || form.end !== '';
+  const asked =
+    form.rides.length > 0 ||
+    form.date !== '' ||
+    form.start !== '' ||
+    form.end !== '' ||
+    form.breaks.length > 0 ||
+    form.returns.length > 0;
   let body = '';
   if (asked) {
     try {
-      const plan = await planFor(context, park, form);
-      body = planHtml(plan, form, plan.date === localDate(now, park.time_zone));
+      const request = parsePlanQuery(planQueryOfForm(form), park, context);
+      const plan = await context.services.plan.plan(request);
+      const stream = `/v1/parks/${park.key}/waits/stream`;
+      body = planHtml(plan, request, plan.date === localDate(now, park.time_zone), stream);
     } catch (error) {
-      if (!(error instanceof FormProblem || error instanceof ApiError || error instanceof PlanRequestError))
-        throw error;
+      if (!(error instanceof ApiError || error instanceof PlanRequestError)) throw error;
       body = `<p class="banner nodata" role="alert" id="plan-problem"><strong>Cannot plan this:</strong> ${escapeHtml(error.message)}</p>`;
     }
   }
