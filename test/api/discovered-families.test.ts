@@ -6,6 +6,7 @@
  * document for answers its crowds without a 5xx; and the spec's ten keep every family.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISCOVERED_FAMILIES_TEXT } from '../../src/catalog/families.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { receive } from '../support/expect-response.js';
 import { createKey } from '../support/keys.js';
@@ -165,6 +166,16 @@ describe('a discovered park: what no source provides answers the unavailable for
     const ride = await server.get('/parks/europa-park/rides/blue-fire-megacoaster');
     expect(ride.status).toBe(200);
     expect(await ride.text()).not.toContain('Single rider line');
+  });
+});
+
+describe('the API docs', () => {
+  it('say which families a discovered park has, from the one rule', async () => {
+    const info = contract.document.info.description ?? '';
+    expect(info).toContain(`**Parks beyond the ten**: ${DISCOVERED_FAMILIES_TEXT}`);
+    const docs = await server.get('/docs.md');
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('ticket prices; park reservations; hotel availability; event nights');
   });
 });
 
