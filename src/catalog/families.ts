@@ -3,11 +3,10 @@
  * parks and four resorts come from the data files, and every family has a source for them: the
  * configured feed, the recorded history, the data files' ride facts, the US calendar and thunder
  * normals, or the simulator's models of those resorts (tickets, reservations, hotels, event nights,
- * buses, weather). A park or resort the
- * feed discovered (PARKS other than `spec`) has only what its feed lists and what the service
- * derives from the history it records; the families modelled for the ten answer the spec's
- * unavailable form for it, never numbers made for another park. This module is the one place that
- * says so: ingest, services, the API descriptions and the docs read it.
+ * buses, weather). A park or resort the feed discovered (PARKS other than `spec`) has only what
+ * its feed lists and what the service derives from the history it records; the families modelled
+ * for the ten answer the spec's unavailable form for it, never numbers made for another park. This
+ * module is the one place that says so: ingest, services, the API descriptions and the docs read it.
  */
 import type { DiscoveredOrigin } from './types.js';
 
