@@ -266,7 +266,8 @@ describe.skipIf(!chromiumPath())('the plan page in a browser', () => {
   }
 
   it('re-plans from the stream when a planned ride goes down and when waits rise, at most every 30 s', async () => {
-    // The page's timers run on a clock the test moves, starting at the server's simulated time.
+    // The page's timers run on a clock the test moves, starting at the server's simulated time; it
+    // also runs on by itself, but the few seconds to the first change are well inside the 30 s.
     const { page, errors } = await open(1280, (page) => page.clock.install({ time: clock.now() }));
     try {
       const query = RIDES.map((r) => `rides=${r}`).join('&');
