@@ -3,9 +3,12 @@
  * parks): the home page groups parks by country and destination with a filter box that works as a
  * GET form without scripts and narrows as one types with them; a discovered park's page and its
  * rides' pages render, their sections saying so where no source has data. In Chromium: no console
- * error, no serious or critical axe-core finding, nothing wider than a phone's or a desktop's width.
+ * error, no serious or critical axe-core finding, nothing wider than a phone's or a desktop's width
+ * (photographed to test-output/screenshots/park-list-*.png, gitignored).
  */
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
@@ -16,6 +19,7 @@ import { startServer, type TestServer } from '../support/server.js';
 // 08:30 on the 28th in Tokyo, the 27th in UTC: the Japanese parks are open on their own date.
 const clock = new ManualClock(Date.parse('2026-11-27T23:30:00Z'));
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-output', 'screenshots');
 const { upstream, groups, described } = queueTimesFixtures();
 /** The fixture's Japanese parks, as the site names them. */
 const JAPAN = ['Tokyo Disneyland', 'Tokyo DisneySea', 'Universal Studios Japan'];
@@ -36,7 +40,10 @@ beforeAll(async () => {
     },
   });
   await server.app.ingest.refreshAll();
-  if (chromiumPath()) browser = await launchChromium();
+  if (chromiumPath()) {
+    browser = await launchChromium();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -65,6 +72,20 @@ function cards(page: string): { shown: string[]; hidden: string[] } {
 }
 
 describe('the park list without scripts', () => {
+  it('serves every park’s page and its first ride’s page, no section failing', async () => {
+    const failing: string[] = [];
+    for (const park of server.app.context.catalog.parks) {
+      const ride = park.attractions[0];
+      for (const path of [`/parks/${park.key}`, ...(ride ? [`/parks/${park.key}/rides/${ride.slug}`] : [])]) {
+        const response = await server.get(path);
+        const text = await response.text();
+        if (response.status !== 200 || text.includes('could not be loaded'))
+          failing.push(`${path}: ${response.status}`);
+      }
+    }
+    expect(failing).toEqual([]);
+  }, 120_000);
+
   it('lists every park under its country and destination', async () => {
     const page = await html('/');
     const { shown, hidden } = cards(page);
@@ -177,6 +198,7 @@ describe.skipIf(!chromiumPath())('the park list in a browser', () => {
           () => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth,
         );
         expect(overflow, `home at ${width}`).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: join(SCREENSHOTS, `park-list-${width}.png`) });
         expect(errors).toEqual([]);
       } finally {
         await page.close();

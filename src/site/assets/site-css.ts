@@ -44,6 +44,9 @@ th[aria-sort=descending] button::after{content:" \\2193"}
 .cards p{margin:.25rem 0 0}
 [hidden]{display:none!important}
 h4{font-size:1rem;margin:.9rem 0 .4rem;color:var(--muted)}
+.country{display:grid;gap:0 .75rem;grid-template-columns:repeat(auto-fill,minmax(17rem,1fr));align-items:start}
+.country>h3{grid-column:1/-1}
+.destination .cards{grid-template-columns:1fr}
 form.park-filter{margin:.5rem 0}
 form.park-filter label{display:block;font-size:.9rem;margin-bottom:.2rem}
 form.park-filter input{width:20rem;max-width:calc(100% - 6rem)}
