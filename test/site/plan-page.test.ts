@@ -293,10 +293,21 @@ describe.skipIf(!chromiumPath())('the plan page in a browser', () => {
       expect((await timeline(page)).slice(0, 1)).not.toEqual([first]);
       const plan = (await (
         await ctx.server.get(`/v1/parks/magic-kingdom/plan?rides=${RIDES.join(',')}`)
-      ).json()) as { steps: { ride_id: string }[] };
+      ).json()) as {
+        steps: { ride_id: string }[];
+        not_planned: { ride_id: string }[];
+        totals: { wait_minutes: number };
+      };
       expect((await timeline(page)).filter((row) => row !== 'break')).toEqual(
         plan.steps.map((s) => s.ride_id),
       );
+      // The totals and what could not be planned follow the new plan too.
+      expect(await page.textContent('#plan-totals li')).toMatch(
+        new RegExp(`^Wait ${Math.round(plan.totals.wait_minutes)} min, `),
+      );
+      expect(await page.isVisible('#plan-missing')).toBe(plan.not_planned.length > 0);
+      if (plan.not_planned.some((n) => n.ride_id === first))
+        expect(await page.textContent('#plan-not-planned')).toContain(name);
 
       // Every posted wait triples: a planned ride's wait rises by far more than the threshold.
       feeds.surges.set('magic-kingdom', { from: clock.now(), factor: 3 });

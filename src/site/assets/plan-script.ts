@@ -29,7 +29,9 @@ export const PLAN_SCRIPT = String.raw`(function () {
   var MIN_WAIT_SHARE = 0.25;
   var done = d.done.slice();
   var status = document.getElementById('plan-live');
+  var missingBox = document.getElementById('plan-missing');
   var missing = document.getElementById('plan-not-planned');
+  var totals = document.getElementById('plan-totals');
   var clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: d.zone });
   var REASONS = { closed: 'not operating between start and end', down: 'down now, with no reopening expected before the end', refurbishment: 'closed for refurbishment', out_of_time: 'does not fit before the end' };
   var time = function (iso) { return clock.format(new Date(iso)); };
@@ -105,11 +107,21 @@ export const PLAN_SCRIPT = String.raw`(function () {
       body.appendChild(row);
     });
     while (next < d.breaks.length) body.appendChild(breakRow(d.breaks[next++]));
-    if (missing) {
+    if (missing && missingBox) {
       missing.textContent = '';
-      var names = {};
-      Object.keys(entries).forEach(function (id) { names[id] = entries[id].name; });
-      plan.not_planned.forEach(function (n) { missing.appendChild(cell('li', (names[n.ride_id] || n.ride_id) + ': ' + REASONS[n.reason])); });
+      plan.not_planned.forEach(function (n) { missing.appendChild(cell('li', (d.names[n.ride_id] || n.ride_id) + ': ' + REASONS[n.reason])); });
+      missingBox.hidden = plan.not_planned.length === 0;
+    }
+    if (totals) {
+      var total = plan.totals.wait_minutes;
+      var saves = function (other) { return Math.max(0, Math.round(other - total)); };
+      totals.textContent = '';
+      [
+        'Wait ' + min(total) + ', walk ' + min(plan.totals.walk_minutes) + ', finished by ' + time(plan.totals.finish_at) + '.',
+        'In the order you chose: ' + min(plan.given_order_wait_minutes) + ' in line (this plan saves ' + saves(plan.given_order_wait_minutes) + ' min).',
+        'Always taking the shortest wait now: ' + min(plan.shortest_wait_now_wait_minutes) + ' (this plan saves ' + saves(plan.shortest_wait_now_wait_minutes) + ' min).',
+        'No order can wait less than ' + min(plan.lower_bound_wait_minutes) + ' on these predictions.'
+      ].forEach(function (text) { totals.appendChild(cell('li', text)); });
     }
     addBoxes();
   }

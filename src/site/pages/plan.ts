@@ -236,11 +236,9 @@ function planHtml(plan: TouringPlan, request: PlanRequest, today: boolean, strea
 </tr>`);
   });
   for (const item of breaks.slice(nextBreak)) rows.push(breakRowHtml(item));
-  const notPlanned = plan.not_planned.length
-    ? `<h3>Not planned</h3><ul id="plan-not-planned">${plan.not_planned
-        .map(({ ride, reason }) => `<li>${escapeHtml(ride.name)}: ${REASONS[reason]}</li>`)
-        .join('')}</ul>`
-    : '<ul id="plan-not-planned" hidden></ul>';
+  const notPlanned = `<div id="plan-missing"${plan.not_planned.length ? '' : ' hidden'}><h3>Not planned</h3><ul id="plan-not-planned">${plan.not_planned
+    .map(({ ride, reason }) => `<li>${escapeHtml(ride.name)}: ${REASONS[reason]}</li>`)
+    .join('')}</ul></div>`;
   const given = plan.given_order_wait_minutes;
   const shortest = plan.shortest_wait_now_wait_minutes;
   const total = plan.total_wait_minutes;
@@ -272,6 +270,7 @@ ${notPlanned}
     stream,
     query: query.toString(),
     rides: request.rides.map((ride) => ride.id),
+    names: Object.fromEntries(request.rides.map((ride) => [ride.id, ride.name])),
     done: request.done.map((ride) => ride.id),
     breaks: breaks.map(({ start, label }) => ({ start, label })),
     held,
