@@ -7,10 +7,13 @@ import type { Tier } from '../http/access/tiers.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config, WeatherName } from '../config/index.js';
 import { UpstreamClient, type UpstreamClientOptions } from '../feeds/http/upstream-client.js';
+import { UpstreamError } from '../feeds/types.js';
 import { NwsWeatherFeed } from '../feeds/nws/index.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
 import type { ResortFeeds } from '../feeds/resort-data.js';
-import { createLiveFamilies } from '../feeds/registry.js';
+import { noStandInReason, simulatorStandsIn } from '../catalog/families.js';
+import type { LiveFamilies } from '../feeds/adapter.js';
+import { createLiveFamilies, feedAdapter } from '../feeds/registry.js';
 import type {
   LiveQueueFeed,
   OperatorForecastFeed,
@@ -137,7 +140,39 @@ export function createFeeds(
         upstream: { budget: { reads: config.upstreamReadBudget, windowMs: 60_000 }, ...recording },
       }),
   };
-  return { ...simulated, ...families, weather: weather[config.weather]() };
+  return {
+    ...simulated,
+    ...withoutStandInsForDiscovered(config.feed, families),
+    weather: weather[config.weather](),
+  };
+}
+
+/**
+ * The simulator stands in for a family the feed does not publish at the spec's ten only
+ * (catalog/families.ts): a park the feed discovered gets no simulated priority-lane prices (an
+ * empty list) and no simulated showtimes (unavailable, saying why). Its hours stay the
+ * simulator's, because ingest opens and closes the park by them.
+ */
+function withoutStandInsForDiscovered(feed: string, families: LiveFamilies): LiveFamilies {
+  const { provides, name, label } = feedAdapter(feed);
+  const { priorityPrices, showtimes } = families;
+  return {
+    ...families,
+    priorityPrices: provides.includes('priorityPrices')
+      ? priorityPrices
+      : {
+          readPriorityPrices: async (park, date, at) =>
+            simulatorStandsIn(park) ? priorityPrices.readPriorityPrices(park, date, at) : [],
+        },
+    showtimes: provides.includes('showtimes')
+      ? showtimes
+      : {
+          readShowtimes: async (park, date, at) => {
+            if (simulatorStandsIn(park)) return showtimes.readShowtimes(park, date, at);
+            throw new UpstreamError(name, noStandInReason(park, 'showtimes', label));
+          },
+        },
+  };
 }
 
 /** Asks the shared store whether it answers, on a connection of its own. */

@@ -94,6 +94,23 @@ export function hasFamily(subject: CatalogSubject, family: DataFamily): boolean 
   return sourceOf(family) !== 'modelled';
 }
 
+/**
+ * Whether the simulator may stand in for a feed family the configured feed does not publish: at
+ * the spec's ten only; a discovered park has what its feed publishes, or nothing.
+ */
+export function simulatorStandsIn(subject: CatalogSubject): boolean {
+  return !isDiscovered(subject);
+}
+
+/** Why a feed family answers unavailable for a discovered park whose feed does not publish it. */
+export function noStandInReason(
+  subject: { readonly name: string },
+  family: DataFamily,
+  feedLabel: string,
+): string {
+  return `${feedLabel} publishes no ${familyWords(family)} for ${subject.name}, and the simulator stands in for them at the spec's ten parks only.`;
+}
+
 /** The families it has, in the docs' order. */
 export function familiesOf(subject: CatalogSubject): DataFamily[] {
   return DATA_FAMILIES.filter(({ family }) => hasFamily(subject, family)).map(({ family }) => family);

@@ -4,6 +4,7 @@
  * declaration (`registry.ts`) says what it provides, what it lacks, the credit its upstream requires
  * and its known folds, so every place that names a source says the same.
  */
+import { simulatorStandsIn } from '../catalog/families.js';
 import type { Park } from '../catalog/types.js';
 import type { FeedName, WeatherName } from '../config/index.js';
 import { LIVE_FAMILIES, type SourceCredit } from './adapter.js';
@@ -69,6 +70,7 @@ export function describeSources(feed: FeedName, weather: WeatherName): string {
  */
 export function priorityFeedLabel(feed: FeedName, park: Park): string {
   const adapter = feedAdapter(feed);
-  if (!adapter.provides.includes('priorityPrices')) return SIM;
+  // A discovered park gets no simulated prices (src/app/drivers.ts): its feed is the one named.
+  if (!adapter.provides.includes('priorityPrices')) return simulatorStandsIn(park) ? SIM : adapter.name;
   return adapter.priorityFeedLabel?.(park) ?? adapter.name;
 }
