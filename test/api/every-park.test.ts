@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import { localDate } from '../../src/lib/time.js';
 import { receive } from '../support/expect-response.js';
+import { createKey } from '../support/keys.js';
 import { FakeUpstream } from '../support/fake-upstream.js';
 import { OpenApiContract } from '../support/openapi.js';
 import { startServer, type TestServer } from '../support/server.js';
@@ -36,6 +37,12 @@ const described = readdirSync(new URL('entity/', FIXTURES)).filter((f) =>
 
 let server: TestServer;
 let contract: OpenApiContract;
+/** A partner key: the keyless limit would answer these many requests 429, hiding their bodies. */
+let authorization = '';
+
+function get(path: string): Promise<Response> {
+  return server.get(path, { headers: { authorization } });
+}
 
 interface ParkBody {
   id: string;
@@ -45,7 +52,7 @@ interface ParkBody {
 }
 
 async function getValid(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const received = await receive(await server.get(path));
+  const received = await receive(await get(path));
   expect(received.status, `${path}: ${JSON.stringify(received.body).slice(0, 300)}`).toBeLessThan(500);
   expect(contract.validate(path, received.status, received.body), path).toEqual([]);
   return { status: received.status, body: received.body };
@@ -65,6 +72,7 @@ beforeAll(async () => {
     },
   });
   contract = await OpenApiContract.fetch(server.url);
+  authorization = `Bearer ${await createKey(server.dataDir, 'partner')}`;
   await server.app.ingest.refreshAll();
 }, 120_000);
 afterAll(async () => {
@@ -104,7 +112,7 @@ describe('PARKS=all on ThemeParks.wiki', () => {
     expect(waits.body.data_status).toBe('live');
   });
 
-  it('answers every park and ride endpoint for a park outside the ten without a 5xx', async () => {
+  it('answers every park and ride endpoint for a park outside the ten: 200, valid', async () => {
     const rides = await getValid('/v1/parks/europa-park/rides');
     const ride = (rides.body.rides as { id: string }[])[0]?.id ?? '';
     expect(ride).toBe('europa-park_blue-fire-megacoaster');
@@ -117,9 +125,9 @@ describe('PARKS=all on ThemeParks.wiki', () => {
       if (template.includes('{resort}')) continue;
       const path = template.replace('{park}', 'europa-park').replace('{ride}', ride);
       const query = path.endsWith('/plan') ? `?rides=${ride}` : '';
-      const received = await receive(await server.get(`${path}${query}`));
+      const received = await receive(await get(`${path}${query}`));
       const problems = contract.validate(path, received.status, received.body);
-      if (received.status >= 500 || problems.length > 0) {
+      if (received.status !== 200 || problems.length > 0) {
         failures.push(
           `${path}: ${received.status} ${problems.join('; ')} ${JSON.stringify(received.body).slice(0, 200)}`,
         );

@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { CATALOG_VERSION } from '../../../http/prepared/cache.js';
 import { defineEndpoint } from '../../../http/endpoint.js';
 import { requirePark } from '../../../http/lookup.js';
 import { PARK_PARAM } from '../../../http/params.js';
@@ -34,7 +33,7 @@ export const listRides = defineEndpoint({
   examples: ['/v1/parks/magic-kingdom/rides', '/v1/parks/ioa/rides'],
   resolve: ({ params }, context) => {
     const park = requirePark(context, params.park);
-    return { key: park.key, version: CATALOG_VERSION, input: park };
+    return { key: park.key, version: context.catalog.version, input: park };
   },
   build: (park, { links, envelopes }) =>
     envelopes.wrap(
