@@ -11,7 +11,8 @@
  * between chunks of that work.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { arrivalAt, buildTimeline, idleBetween, joinIndexFrom, type ProblemTimeline } from './timeline.js';
+import { searchOrder } from './order-search.js';
+import { arrivalAt, idleBetween, joinIndexFrom, timelineInSteps, type ProblemTimeline } from './timeline.js';
 import type { NotPlannedReason, PlannedStep, PlanProblem, PlanResult } from './types.js';
 
 export interface OptimiseOptions {
@@ -19,8 +20,10 @@ export interface OptimiseOptions {
   readonly exactRideLimit?: number;
   /** Partial orders the beam keeps at each depth. */
   readonly beamWidth?: number;
-  /** Full orders the local search may evaluate after the beam. */
+  /** Candidate orders the local search may simulate after the beam. */
   readonly localSearchEvaluations?: number;
+  /** Seeds the local search's kicks: another seed searches elsewhere, the same seed repeats. */
+  readonly seed?: number;
   /**
    * What a minute standing about between rides costs, against a minute in line: 1 (the default)
    * prices them alike, so no plan idles an hour to save a few minutes in line; 0 counts time in
@@ -36,8 +39,9 @@ export interface OptimiseOptions {
 
 const DEFAULTS: Required<OptimiseOptions> = {
   exactRideLimit: 12,
-  beamWidth: 200,
-  localSearchEvaluations: 4000,
+  beamWidth: 20,
+  localSearchEvaluations: 60_000,
+  seed: 1,
   idleWeight: 1,
   joinOnArrival: false,
 };
@@ -56,15 +60,13 @@ const EXACT_SEED_BEAM = 8;
  * programme tries every join worth making.
  */
 const BEAM_JOINS_PER_RIDE = 1;
-/** The local search weighs a few joins per ride, so an order that pays for a short idle is seen. */
-const SEARCH_JOINS_PER_RIDE = 3;
-const EXACT_SEED_EVALUATIONS = 400;
+const EXACT_SEED_EVALUATIONS = 5000;
 
 /**
  * Units of work between two yields: a unit is one ride's term of the remaining-rides bound, which
  * each new label and each step of an order's evaluation pays for every ride.
  */
-const WORK_PER_CHUNK = 15_000;
+const WORK_PER_CHUNK = 4_000;
 
 /** A chunked computation: yields between chunks of work, returns its answer. */
 type Work<T> = Generator<undefined, T>;
@@ -407,97 +409,26 @@ function evaluateOrder(
   return best;
 }
 
-/** The moves of the local search: move a run of 1-3 rides elsewhere, or reverse a run. */
-function* neighbours(order: readonly number[]): Generator<number[]> {
-  const n = order.length;
-  for (let length = 1; length <= 3; length++) {
-    for (let from = 0; from + length <= n; from++) {
-      const run = order.slice(from, from + length);
-      const rest = [...order.slice(0, from), ...order.slice(from + length)];
-      for (let to = 0; to <= rest.length; to++) {
-        if (to === from) continue;
-        yield [...rest.slice(0, to), ...run, ...rest.slice(to)];
-      }
-    }
-  }
-  for (let i = 0; i < n - 1; i++) {
-    for (let j = i + 2; j <= n; j++) {
-      yield [...order.slice(0, i), ...order.slice(i, j).reverse(), ...order.slice(j)];
-    }
-  }
-}
-
 /**
- * A double-bridge kick: cuts the order at three points and swaps the two middle runs, a change no
- * sequence of the descent's small moves undoes easily. The cuts follow a fixed sequence of `kick`,
- * so a search is repeatable.
+ * The beam's plan improved by the fast order search, then given its best join minutes: the order
+ * search joins each line on arrival, the final evaluation weighs later joins too.
  */
-function doubleBridge(order: readonly number[], kick: number): number[] {
-  let state = (kick * 2654435761) >>> 0;
-  const draw = (below: number): number => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % below;
-  };
-  const n = order.length;
-  const cuts = [1 + draw(n - 1), 1 + draw(n - 1), 1 + draw(n - 1)].sort((a, b) => a - b);
-  const [i = 1, j = 2, k = 3] = cuts;
-  return [...order.slice(0, i), ...order.slice(j, k), ...order.slice(i, j), ...order.slice(k)];
-}
-
-/**
- * Iterated local search: a first-improvement descent over `neighbours` until no move helps, then a
- * kick of the best order and another descent, until the budget of evaluated orders is spent.
- */
-function* localSearch(
+function* polish(
   rules: Rules,
   seed: Label | undefined,
   plannable: readonly number[],
-  budget: number,
+  candidates: number,
+  searchSeed: number,
 ): Work<Label | undefined> {
   const planned = orderOf(seed).map((step) => step.ride);
-  const unplanned = plannable.filter((ride) => !planned.includes(ride));
-  let bestOrder = [...planned, ...unplanned];
-  let best = evaluateOrder(rules, bestOrder, undefined, SEARCH_JOINS_PER_RIDE);
-  if (seed && (!best || better(seed, best))) best = seed;
-  if (!best) return seed;
-  let current = best;
-  let order = bestOrder;
-  let evaluations = 1;
-  let work = 0;
-  for (let kick = 1; evaluations < budget; kick++) {
-    let improved = true;
-    while (improved && evaluations < budget) {
-      improved = false;
-      const incumbent = { count: current.count, cost: current.cost };
-      for (const candidate of neighbours(order)) {
-        if (evaluations >= budget) break;
-        const label = evaluateOrder(rules, candidate, incumbent, SEARCH_JOINS_PER_RIDE);
-        evaluations++;
-        work += order.length * order.length * SEARCH_JOINS_PER_RIDE;
-        if (label && better(label, current)) {
-          current = label;
-          order = candidate;
-          improved = true;
-          break;
-        }
-        if (work >= WORK_PER_CHUNK) {
-          work = 0;
-          yield;
-        }
-      }
-    }
-    if (better(current, best)) {
-      best = current;
-      bestOrder = order;
-    }
-    if (bestOrder.length < 4) break;
-    order = doubleBridge(bestOrder, kick);
-    const kicked = evaluateOrder(rules, order, undefined, SEARCH_JOINS_PER_RIDE);
-    evaluations++;
-    if (!kicked) break;
-    current = kicked;
-  }
-  return best;
+  const start = [...planned, ...plannable.filter((ride) => !planned.includes(ride))];
+  const order = yield* searchOrder(rules.timeline, start, {
+    candidates,
+    idleWeight: rules.idleWeight,
+    seed: searchSeed,
+  });
+  const found = evaluateOrder(rules, order);
+  return found && better(found, seed) ? found : seed;
 }
 
 /** A total wait no order of the planned rides beats: each ride's least wait from its earliest arrival. */
@@ -562,7 +493,7 @@ function present(
 
 function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult> {
   const settings = { ...DEFAULTS, ...options };
-  const timeline = buildTimeline(problem);
+  const timeline = yield* timelineInSteps(problem);
   const rules: Rules = {
     timeline,
     idleWeight: Math.min(1, Math.max(0, settings.idleWeight)),
@@ -580,7 +511,7 @@ function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult>
   const beamWidth = exact ? EXACT_SEED_BEAM : settings.beamWidth;
   const budget = exact ? EXACT_SEED_EVALUATIONS : settings.localSearchEvaluations;
   const beam = yield* beamSearch(rules, plannable, beamWidth);
-  const found = yield* localSearch(rules, beam, plannable, budget);
+  const found = yield* polish(rules, beam, plannable, budget, settings.seed);
   if (!exact) return present(timeline, found, closed, 'search');
   const final = yield* exactOrder(rules, plannable, found);
   return present(timeline, final, closed, 'exact');

@@ -5,7 +5,7 @@
  *
  * A party joins lines on whole minutes; walks and rides may end between them.
  */
-import type { MinuteWindow, PlanProblem } from './types.js';
+import type { MinuteWindow, PlanProblem, PlanRide } from './types.js';
 
 /** One ride's joinable minutes: index `i` is the minute `origin + i`. */
 export interface RideTimeline {
@@ -43,64 +43,97 @@ function overlapsBreak(breaks: readonly MinuteWindow[], from: number, to: number
   return false;
 }
 
+/** One ride's grid: its `waitAt` read at every minute of the day. */
+function rideTimeline(
+  problem: PlanProblem,
+  ride: PlanRide,
+  origin: number,
+  size: number,
+  breaks: readonly MinuteWindow[],
+): RideTimeline {
+  const wait = new Float64Array(size).fill(Number.NaN);
+  let operating = false;
+  for (let i = 0; i < size; i++) {
+    const minute = origin + i;
+    let minutes: number | null;
+    if (ride.returnWindow) {
+      const inside = minute >= ride.returnWindow.start && minute < ride.returnWindow.end;
+      minutes = inside ? (ride.priorityWaitMinutes ?? 0) : null;
+    } else {
+      minutes = ride.waitAt(minute);
+      if (minutes !== null) operating = true;
+    }
+    if (minutes === null || !Number.isFinite(minutes)) continue;
+    const depart = minute + minutes + ride.rideMinutes;
+    if (depart > problem.end || overlapsBreak(breaks, minute, depart)) continue;
+    wait[i] = minutes;
+  }
+
+  const nextJoinable = new Int32Array(size + 1).fill(-1);
+  const lowestWaitFrom = new Float64Array(size + 1).fill(Number.POSITIVE_INFINITY);
+  for (let i = size - 1; i >= 0; i--) {
+    const here = wait[i] ?? Number.NaN;
+    const joinable = !Number.isNaN(here);
+    nextJoinable[i] = joinable ? i : (nextJoinable[i + 1] ?? -1);
+    lowestWaitFrom[i] = joinable
+      ? Math.min(here, lowestWaitFrom[i + 1] ?? Number.POSITIVE_INFINITY)
+      : (lowestWaitFrom[i + 1] ?? Number.POSITIVE_INFINITY);
+  }
+
+  // A monotonic stack from the right gives each minute the next strictly lower wait.
+  const nextLower = new Int32Array(size).fill(-1);
+  const stack: number[] = [];
+  for (let i = size - 1; i >= 0; i--) {
+    const here = wait[i] ?? Number.NaN;
+    if (Number.isNaN(here)) continue;
+    while (stack.length > 0 && (wait[stack[stack.length - 1] ?? 0] ?? 0) >= here) stack.pop();
+    nextLower[i] = stack[stack.length - 1] ?? -1;
+    stack.push(i);
+  }
+
+  return {
+    wait,
+    nextJoinable,
+    nextLower,
+    lowestWaitFrom,
+    rideMinutes: ride.rideMinutes,
+    via: ride.returnWindow ? 'return_window' : 'standby',
+    closed: !ride.returnWindow && !operating,
+  };
+}
+
+/**
+ * Grids already read, by problem: a problem is immutable, and the optimiser and the baselines of
+ * one request read the same problem, so its waits are read once (a forecast a minute each).
+ */
+const built = new WeakMap<PlanProblem, ProblemTimeline>();
+
 /** The grid of a problem; each ride's `waitAt` is called once per minute between start and end. */
 export function buildTimeline(problem: PlanProblem): ProblemTimeline {
+  const work = timelineInSteps(problem);
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `buildTimeline`, pausing after each ride: reading a ride's waits calls the caller's `waitAt` for
+ * every minute of the day, which may cost a forecast each.
+ */
+export function* timelineInSteps(problem: PlanProblem): Generator<undefined, ProblemTimeline> {
+  const known = built.get(problem);
+  if (known) return known;
   const origin = Math.ceil(problem.start);
   const size = Math.max(0, Math.ceil(problem.end) - origin);
   const breaks = [...problem.breaks].sort((a, b) => a.start - b.start);
   const rideCount = problem.rides.length;
 
-  const rides = problem.rides.map((ride): RideTimeline => {
-    const wait = new Float64Array(size).fill(Number.NaN);
-    let operating = false;
-    for (let i = 0; i < size; i++) {
-      const minute = origin + i;
-      let minutes: number | null;
-      if (ride.returnWindow) {
-        const inside = minute >= ride.returnWindow.start && minute < ride.returnWindow.end;
-        minutes = inside ? (ride.priorityWaitMinutes ?? 0) : null;
-      } else {
-        minutes = ride.waitAt(minute);
-        if (minutes !== null) operating = true;
-      }
-      if (minutes === null || !Number.isFinite(minutes)) continue;
-      const depart = minute + minutes + ride.rideMinutes;
-      if (depart > problem.end || overlapsBreak(breaks, minute, depart)) continue;
-      wait[i] = minutes;
-    }
-
-    const nextJoinable = new Int32Array(size + 1).fill(-1);
-    const lowestWaitFrom = new Float64Array(size + 1).fill(Number.POSITIVE_INFINITY);
-    for (let i = size - 1; i >= 0; i--) {
-      const here = wait[i] ?? Number.NaN;
-      const joinable = !Number.isNaN(here);
-      nextJoinable[i] = joinable ? i : (nextJoinable[i + 1] ?? -1);
-      lowestWaitFrom[i] = joinable
-        ? Math.min(here, lowestWaitFrom[i + 1] ?? Number.POSITIVE_INFINITY)
-        : (lowestWaitFrom[i + 1] ?? Number.POSITIVE_INFINITY);
-    }
-
-    // A monotonic stack from the right gives each minute the next strictly lower wait.
-    const nextLower = new Int32Array(size).fill(-1);
-    const stack: number[] = [];
-    for (let i = size - 1; i >= 0; i--) {
-      const here = wait[i] ?? Number.NaN;
-      if (Number.isNaN(here)) continue;
-      while (stack.length > 0 && (wait[stack[stack.length - 1] ?? 0] ?? 0) >= here) stack.pop();
-      nextLower[i] = stack[stack.length - 1] ?? -1;
-      stack.push(i);
-    }
-
-    return {
-      wait,
-      nextJoinable,
-      nextLower,
-      lowestWaitFrom,
-      rideMinutes: ride.rideMinutes,
-      via: ride.returnWindow ? 'return_window' : 'standby',
-      closed: !ride.returnWindow && !operating,
-    };
-  });
+  const rides: RideTimeline[] = [];
+  for (const ride of problem.rides) {
+    rides.push(rideTimeline(problem, ride, origin, size, breaks));
+    yield;
+  }
 
   const walk = new Float64Array((rideCount + 1) * rideCount);
   for (let from = 0; from <= rideCount; from++) {
@@ -110,7 +143,9 @@ export function buildTimeline(problem: PlanProblem): ProblemTimeline {
     }
   }
 
-  return { origin, rides, walk, rideCount, start: problem.start, end: problem.end, breaks };
+  const timeline = { origin, rides, walk, rideCount, start: problem.start, end: problem.end, breaks };
+  built.set(problem, timeline);
+  return timeline;
 }
 
 /**

@@ -1,0 +1,277 @@
+/**
+ * The search over orders for plans too large for the exact programme: an iterated local search
+ * whose every candidate order is simulated on the problem's grid, joining each line at the first
+ * minute it can. A candidate differs from the current order only from some position on, so it is
+ * simulated from there, starting from the current order's saved state, and abandoned as soon as
+ * it can no longer win.
+ *
+ * Pure and repeatable: kicks are drawn from a seeded generator and the budget is counted in
+ * candidates, not time.
+ */
+import { Rng } from '../../lib/random.js';
+import { arrivalAt, idleBetween, joinIndexFrom, type ProblemTimeline } from './timeline.js';
+
+export interface OrderSearchSettings {
+  /** Candidate orders the search may simulate. */
+  readonly candidates: number;
+  /** What an idle minute costs against a minute in line. */
+  readonly idleWeight: number;
+  /** Seeds the kicks; the same seed gives the same search. */
+  readonly seed: number;
+}
+
+/** Where a simulated party stands after some prefix of an order. */
+interface Progress {
+  count: number;
+  cost: number;
+  time: number;
+}
+
+/**
+ * An order of rides with the party's state before each position. `state` index `k` is the state
+ * after the first `k` rides of the order (a ride that cannot be joined in time is skipped).
+ */
+class SimulatedOrder {
+  readonly order: Int32Array;
+  readonly freeAt: Float64Array;
+  readonly cost: Float64Array;
+  readonly count: Int32Array;
+  readonly standsAt: Int32Array;
+
+  constructor(size: number) {
+    this.order = new Int32Array(size);
+    this.freeAt = new Float64Array(size + 1);
+    this.cost = new Float64Array(size + 1);
+    this.count = new Int32Array(size + 1);
+    this.standsAt = new Int32Array(size + 1);
+  }
+
+  final(): Progress {
+    const n = this.order.length;
+    return { count: this.count[n] ?? 0, cost: this.cost[n] ?? 0, time: this.freeAt[n] ?? 0 };
+  }
+
+  copyFrom(other: SimulatedOrder, from: number): void {
+    this.order.set(other.order.subarray(from), from);
+    this.freeAt.set(other.freeAt.subarray(from), from);
+    this.cost.set(other.cost.subarray(from), from);
+    this.count.set(other.count.subarray(from), from);
+    this.standsAt.set(other.standsAt.subarray(from), from);
+  }
+}
+
+const EPSILON = 1e-9;
+
+function isBetter(a: Progress, b: Progress): boolean {
+  if (a.count !== b.count) return a.count > b.count;
+  if (Math.abs(a.cost - b.cost) > EPSILON) return a.cost < b.cost;
+  return a.time < b.time - EPSILON;
+}
+
+/** The search's state: the problem's grid, the current and candidate orders, the budget spent. */
+class Search {
+  readonly size: number;
+  readonly current: SimulatedOrder;
+  readonly candidate: SimulatedOrder;
+  /** Each ride's lowest wait at any joinable minute of the day. */
+  readonly leastWait: Float64Array;
+  spent = 0;
+  /** Ride steps simulated: the work between two yields is counted in these. */
+  steps = 0;
+
+  constructor(
+    private readonly timeline: ProblemTimeline,
+    private readonly idleWeight: number,
+    start: readonly number[],
+  ) {
+    this.size = start.length;
+    this.leastWait = Float64Array.from(timeline.rides, (line) => {
+      const lowest = line.lowestWaitFrom[0] ?? 0;
+      return Number.isFinite(lowest) ? lowest : 0;
+    });
+    this.current = new SimulatedOrder(this.size);
+    this.candidate = new SimulatedOrder(this.size);
+    this.current.order.set(start);
+    this.current.freeAt[0] = timeline.start;
+    this.current.standsAt[0] = timeline.rideCount;
+    this.simulate(this.current, 0, undefined);
+  }
+
+  /**
+   * Simulates `target.order` from position `from` (the state there must be set) to the end, or
+   * until it cannot beat `bar`; whether it got to the end.
+   */
+  simulate(target: SimulatedOrder, from: number, bar: Progress | undefined): boolean {
+    const { timeline, idleWeight, size } = this;
+    const { order, freeAt, cost, count, standsAt } = target;
+    const rideCount = timeline.rideCount;
+    const { leastWait } = this;
+    // The least the rides still to come can add: each one's lowest wait of the day.
+    let still = 0;
+    if (bar)
+      for (let position = from; position < size; position++) still += leastWait[order[position] ?? 0] ?? 0;
+    for (let position = from; position < size; position++) {
+      this.steps++;
+      const ride = order[position] ?? 0;
+      const free = freeAt[position] ?? 0;
+      const at = standsAt[position] ?? rideCount;
+      const paid = cost[position] ?? 0;
+      const done = count[position] ?? 0;
+      if (bar) {
+        const reachable = done + size - position;
+        if (reachable < bar.count) return false;
+        if (reachable === bar.count && paid + still > bar.cost + EPSILON) return false;
+        still -= leastWait[ride] ?? 0;
+      }
+      const line = timeline.rides[ride];
+      const arrive = arrivalAt(timeline, free, at, ride);
+      const index = line ? (line.nextJoinable[joinIndexFrom(timeline, arrive)] ?? -1) : -1;
+      if (!line || index < 0) {
+        freeAt[position + 1] = free;
+        standsAt[position + 1] = at;
+        cost[position + 1] = paid;
+        count[position + 1] = done;
+        continue;
+      }
+      const wait = line.wait[index] ?? 0;
+      const joinAt = timeline.origin + index;
+      const walk = timeline.walk[at * rideCount + ride] ?? 0;
+      const idle = Math.max(0, idleBetween(timeline, free, joinAt) - walk);
+      freeAt[position + 1] = joinAt + wait + line.rideMinutes;
+      standsAt[position + 1] = ride;
+      cost[position + 1] = paid + wait + idleWeight * idle;
+      count[position + 1] = done + 1;
+    }
+    return true;
+  }
+
+  /**
+   * Simulates the candidate (its order already written from `from` on) and adopts it when it
+   * beats the current order.
+   */
+  tryCandidate(from: number): boolean {
+    this.spent++;
+    const { current, candidate } = this;
+    candidate.freeAt[from] = current.freeAt[from] ?? 0;
+    candidate.cost[from] = current.cost[from] ?? 0;
+    candidate.count[from] = current.count[from] ?? 0;
+    candidate.standsAt[from] = current.standsAt[from] ?? 0;
+    const bar = current.final();
+    if (!this.simulate(candidate, from, bar)) return false;
+    if (!isBetter(candidate.final(), bar)) return false;
+    current.copyFrom(candidate, from);
+    return true;
+  }
+
+  /** Replaces the current order and simulates it, better or not. */
+  adopt(order: readonly number[]): void {
+    this.current.order.set(order);
+    this.simulate(this.current, 0, undefined);
+  }
+}
+
+/**
+ * One pass over every move of the neighbourhood, adopting each improvement as it is found: move a
+ * run of one to three rides (as it is or reversed) elsewhere, reverse a run, swap two rides.
+ * Whether anything improved.
+ */
+function* descentPass(search: Search, budget: number): Generator<undefined, boolean> {
+  const n = search.size;
+  const { current, candidate } = search;
+  const write = candidate.order;
+  let improved = false;
+  let lastYield = search.steps;
+  const pause = function* (): Generator<undefined, void> {
+    if (search.steps - lastYield >= STEPS_PER_CHUNK) {
+      lastYield = search.steps;
+      yield;
+    }
+  };
+
+  for (let length = 1; length <= 3; length++) {
+    for (let i = 0; i + length <= n; i++) {
+      for (let reversed = 0; reversed < (length > 1 ? 2 : 1); reversed++) {
+        for (let to = 0; to + length <= n; to++) {
+          if (to === i && reversed === 0) continue;
+          if (search.spent >= budget) return improved;
+          const order = current.order;
+          // The rest of the order without the run, then the run inserted at `to`.
+          let w = 0;
+          for (let k = 0; k < n; k++) {
+            if (k === i) k += length - 1;
+            else {
+              if (w === to) w += length;
+              write[w++] = order[k] ?? 0;
+            }
+          }
+          for (let r = 0; r < length; r++) write[to + r] = order[i + (reversed ? length - 1 - r : r)] ?? 0;
+          if (search.tryCandidate(Math.min(i, to))) improved = true;
+          yield* pause();
+        }
+      }
+    }
+  }
+  for (let i = 0; i < n - 1; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (search.spent >= budget) return improved;
+      const order = current.order;
+      // Swap rides i and j.
+      write.set(order.subarray(i), i);
+      write[i] = order[j] ?? 0;
+      write[j] = order[i] ?? 0;
+      if (search.tryCandidate(i)) improved = true;
+      if (j > i + 3) {
+        // Reverse the run i..j (shorter runs are covered by the moves above).
+        if (search.spent >= budget) return improved;
+        const again = current.order;
+        write.set(again.subarray(i), i);
+        for (let k = 0; k <= j - i; k++) write[i + k] = again[j - k] ?? 0;
+        if (search.tryCandidate(i)) improved = true;
+      }
+      yield* pause();
+    }
+  }
+  return improved;
+}
+
+/** A double bridge: three cuts, the two middle runs swapped, which small moves rarely undo. */
+function doubleBridge(order: readonly number[], rng: Rng): number[] {
+  const n = order.length;
+  const cuts = [rng.int(1, n - 1), rng.int(1, n - 1), rng.int(1, n - 1)].sort((a, b) => a - b);
+  const [i = 1, j = 2, k = 3] = cuts;
+  return [...order.slice(0, i), ...order.slice(j, k), ...order.slice(i, j), ...order.slice(k)];
+}
+
+/** Ride steps simulated between two yields. */
+const STEPS_PER_CHUNK = 20_000;
+
+/**
+ * Iterated local search from `start` (every plannable ride, planned ones first): descend until no
+ * move helps, kick the best order, descend again, until the budget of candidates is spent. The
+ * best order found, every plannable ride in it (those that do not fit are skipped when planned).
+ */
+export function* searchOrder(
+  timeline: ProblemTimeline,
+  start: readonly number[],
+  settings: OrderSearchSettings,
+): Generator<undefined, number[]> {
+  if (start.length < 2) return [...start];
+  const search = new Search(timeline, settings.idleWeight, start);
+  const rng = new Rng(settings.seed, start.length);
+  let best = Array.from(search.current.order);
+  let bestProgress = search.current.final();
+  while (search.spent < settings.candidates) {
+    while (search.spent < settings.candidates && (yield* descentPass(search, settings.candidates))) {
+      // Descend until a whole pass finds nothing.
+    }
+    const reached = search.current.final();
+    if (isBetter(reached, bestProgress)) {
+      best = Array.from(search.current.order);
+      bestProgress = reached;
+    }
+    if (start.length < 8) break;
+    search.adopt(doubleBridge(best, rng));
+    search.spent++;
+  }
+  return best;
+}
