@@ -218,6 +218,8 @@ export interface SharedStateOptions {
 const BUS_BLOCK_MS = 2_000;
 /** How long a start waits for Redis to accept a connection. */
 const REDIS_CONNECT_TIMEOUT_MS = 10_000;
+/** How long a bus start that failed while Redis answers waits before trying again. */
+const BUS_START_RETRY_MS = 1_000;
 
 /** In this process by default; in Redis when REDIS_URL is set, so every instance shares them. */
 export async function createSharedState(
@@ -302,15 +304,22 @@ async function createRedisSharedState(
     // Redis is an accelerator: an instance started while it is away serves on its local fallbacks
     // (the breaker open, readiness degraded) and starts the bus once Redis answers, as after an
     // outage. The connections keep reconnecting by themselves meanwhile.
+    // A ping answered does not mean both connections are ready and the bus's first reads fit in a
+    // command timeout on a busy instance: such a late start is retried while Redis keeps answering,
+    // rather than reported as Redis going away again (one outage, two log lines).
     const connectOnceRedisAnswers = () => {
       const stopWaiting = redis.listen({
         closed: () => {
           stopWaiting();
-          connect().catch((late: unknown) => {
-            redis.failed(late);
-            connectOnceRedisAnswers();
-          });
+          startBusWhileRedisAnswers();
         },
+      });
+    };
+    const startBusWhileRedisAnswers = () => {
+      connect().catch((late: unknown) => {
+        onError(late, 'redis bus start');
+        if (redis.closed) setTimeout(startBusWhileRedisAnswers, BUS_START_RETRY_MS).unref();
+        else connectOnceRedisAnswers();
       });
     };
     redis.failed(error);
