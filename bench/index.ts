@@ -6,7 +6,7 @@
  *   npm run bench -- --quick       shorter runs and 1,000 stream clients (a few minutes)
  *   npm run bench -- --json        the rows as one JSON array on stdout (progress on stderr)
  *   npm run bench -- --only=http   some sections: backfill, http, pages, fanout, memory, scale-out,
- *                                  sim-parks
+ *                                  sim-parks, plans
  *   npm run bench -- --only=http --case='home page'   the HTTP cases whose names contain a text
  *   BENCH_PROFILE=1 npm run bench  also CPU-profile queuecast (.bench/profiles/, summaries on stderr)
  *
@@ -24,11 +24,21 @@ import { scaleOutRows } from './scale-out.js';
 import { simParksRows } from './sim-parks.js';
 import { modelsRows } from './models.js';
 import { pageRows } from './pages.js';
+import { planRows } from './plans.js';
 import { log } from './stats.js';
 import { renderTable, type Row } from './table.js';
 import { ensureWrk } from './wrk.js';
 
-const SECTIONS = ['backfill', 'http', 'pages', 'fanout', 'memory', 'scale-out', 'sim-parks'] as const;
+const SECTIONS = [
+  'backfill',
+  'http',
+  'pages',
+  'fanout',
+  'memory',
+  'scale-out',
+  'sim-parks',
+  'plans',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: readonly string[]) {
@@ -108,6 +118,8 @@ for (const section of SECTIONS) {
       })),
     );
   }
+  if (section === 'plans')
+    rows.push(...(await planRows(data, { seconds: http.seconds, warmupSeconds: http.warmupSeconds })));
   if (section === 'sim-parks')
     rows.push(...(await simParksRows(data, { ...http, rounds: quick ? 3 : 5, fanout })));
   log(`${section}: ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s`);
