@@ -40,7 +40,7 @@ export interface OptimiseOptions {
 const DEFAULTS: Required<OptimiseOptions> = {
   exactRideLimit: 12,
   beamWidth: 20,
-  localSearchEvaluations: 60_000,
+  localSearchEvaluations: 120_000,
   seed: 1,
   idleWeight: 1,
   joinOnArrival: false,
