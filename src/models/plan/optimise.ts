@@ -66,7 +66,7 @@ const EXACT_SEED_EVALUATIONS = 5000;
  * Units of work between two yields: a unit is one ride's term of the remaining-rides bound, which
  * each new label and each step of an order's evaluation pays for every ride.
  */
-const WORK_PER_CHUNK = 4_000;
+const WORK_PER_CHUNK = 2_000;
 
 /** A chunked computation: yields between chunks of work, returns its answer. */
 type Work<T> = Generator<undefined, T>;

@@ -78,6 +78,7 @@ class Search {
   spent = 0;
   /** Ride steps simulated: the work between two yields is counted in these. */
   steps = 0;
+  private stepsAtYield = 0;
 
   constructor(
     private readonly timeline: ProblemTimeline,
@@ -94,14 +95,15 @@ class Search {
     this.current.order.set(start);
     this.current.freeAt[0] = timeline.start;
     this.current.standsAt[0] = timeline.rideCount;
-    this.simulate(this.current, 0, undefined);
+    this.simulate(this.current, 0);
   }
 
   /**
    * Simulates `target.order` from position `from` (the state there must be set) to the end, or
-   * until it cannot beat `bar`; whether it got to the end.
+   * until it cannot beat a plan of `barCount` rides costing `barCost`; whether it got to the end.
    */
-  simulate(target: SimulatedOrder, from: number, bar: Progress | undefined): boolean {
+  simulate(target: SimulatedOrder, from: number, barCount = -1, barCost = Number.POSITIVE_INFINITY): boolean {
+    const bar = barCount >= 0;
     const { timeline, idleWeight, size } = this;
     const { order, freeAt, cost, count, standsAt } = target;
     const rideCount = timeline.rideCount;
@@ -119,8 +121,8 @@ class Search {
       const done = count[position] ?? 0;
       if (bar) {
         const reachable = done + size - position;
-        if (reachable < bar.count) return false;
-        if (reachable === bar.count && paid + still > bar.cost + EPSILON) return false;
+        if (reachable < barCount) return false;
+        if (reachable === barCount && paid + still > barCost + EPSILON) return false;
         still -= leastWait[ride] ?? 0;
       }
       const line = timeline.rides[ride];
@@ -156,17 +158,34 @@ class Search {
     candidate.cost[from] = current.cost[from] ?? 0;
     candidate.count[from] = current.count[from] ?? 0;
     candidate.standsAt[from] = current.standsAt[from] ?? 0;
-    const bar = current.final();
-    if (!this.simulate(candidate, from, bar)) return false;
-    if (!isBetter(candidate.final(), bar)) return false;
+    const n = this.size;
+    const barCount = current.count[n] ?? 0;
+    const barCost = current.cost[n] ?? 0;
+    if (!this.simulate(candidate, from, barCount, barCost)) return false;
+    const count = candidate.count[n] ?? 0;
+    const cost = candidate.cost[n] ?? 0;
+    const better =
+      count !== barCount
+        ? count > barCount
+        : Math.abs(cost - barCost) > EPSILON
+          ? cost < barCost
+          : (candidate.freeAt[n] ?? 0) < (current.freeAt[n] ?? 0) - EPSILON;
+    if (!better) return false;
     current.copyFrom(candidate, from);
+    return true;
+  }
+
+  /** Whether enough steps have been simulated since the last yield to yield again. */
+  dueToYield(): boolean {
+    if (this.steps - this.stepsAtYield < STEPS_PER_CHUNK) return false;
+    this.stepsAtYield = this.steps;
     return true;
   }
 
   /** Replaces the current order and simulates it, better or not. */
   adopt(order: readonly number[]): void {
     this.current.order.set(order);
-    this.simulate(this.current, 0, undefined);
+    this.simulate(this.current, 0);
   }
 }
 
@@ -181,13 +200,6 @@ function* descentPass(search: Search, budget: number): Generator<undefined, bool
   const { current, candidate } = search;
   const write = candidate.order;
   let improved = false;
-  let lastYield = search.steps;
-  const pause = function* (): Generator<undefined, void> {
-    if (search.steps - lastYield >= STEPS_PER_CHUNK) {
-      lastYield = search.steps;
-      yield;
-    }
-  };
 
   for (let length = 1; length <= LONGEST_MOVED_RUN; length++) {
     for (let i = 0; i + length <= n; i++) {
@@ -207,7 +219,7 @@ function* descentPass(search: Search, budget: number): Generator<undefined, bool
           }
           for (let r = 0; r < length; r++) write[to + r] = order[i + (reversed ? length - 1 - r : r)] ?? 0;
           if (search.tryCandidate(Math.min(i, to))) improved = true;
-          yield* pause();
+          if (search.dueToYield()) yield;
         }
       }
     }
@@ -229,7 +241,7 @@ function* descentPass(search: Search, budget: number): Generator<undefined, bool
         for (let k = 0; k <= j - i; k++) write[i + k] = again[j - k] ?? 0;
         if (search.tryCandidate(i)) improved = true;
       }
-      yield* pause();
+      if (search.dueToYield()) yield;
     }
   }
   return improved;
