@@ -22,6 +22,11 @@ export interface OptimiseOptions {
   readonly beamWidth?: number;
   /** Candidate orders the local search may simulate after the beam. */
   readonly localSearchEvaluations?: number;
+  /**
+   * Rides in each window of the search's best order that it re-orders exactly once its candidates
+   * are spent; 0 for none.
+   */
+  readonly polishWindow?: number;
   /** Seeds the local search's kicks: another seed searches elsewhere, the same seed repeats. */
   readonly seed?: number;
   /**
@@ -41,6 +46,7 @@ const DEFAULTS: Required<OptimiseOptions> = {
   exactRideLimit: 12,
   beamWidth: 20,
   localSearchEvaluations: 120_000,
+  polishWindow: 6,
   seed: 1,
   idleWeight: 1,
   joinOnArrival: false,
@@ -419,6 +425,7 @@ function* polish(
   plannable: readonly number[],
   candidates: number,
   searchSeed: number,
+  polishWindow: number,
 ): Work<Label | undefined> {
   const planned = orderOf(seed).map((step) => step.ride);
   const start = [...planned, ...plannable.filter((ride) => !planned.includes(ride))];
@@ -426,6 +433,7 @@ function* polish(
     candidates,
     idleWeight: rules.idleWeight,
     seed: searchSeed,
+    polishWindow,
   });
   const found = evaluateOrder(rules, order);
   return found && better(found, seed) ? found : seed;
@@ -511,7 +519,8 @@ function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult>
   const beamWidth = exact ? EXACT_SEED_BEAM : settings.beamWidth;
   const budget = exact ? EXACT_SEED_EVALUATIONS : settings.localSearchEvaluations;
   const beam = yield* beamSearch(rules, plannable, beamWidth);
-  const found = yield* polish(rules, beam, plannable, budget, settings.seed);
+  const polishWindow = exact ? 0 : settings.polishWindow;
+  const found = yield* polish(rules, beam, plannable, budget, settings.seed, polishWindow);
   if (!exact) return present(timeline, found, closed, 'search');
   const final = yield* exactOrder(rules, plannable, found);
   return present(timeline, final, closed, 'exact');

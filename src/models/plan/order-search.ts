@@ -18,6 +18,11 @@ export interface OrderSearchSettings {
   readonly idleWeight: number;
   /** Seeds the kicks; the same seed gives the same search. */
   readonly seed: number;
+  /**
+   * Rides in each window of the best order found that are re-ordered exactly once the candidates
+   * are spent (below 3, none).
+   */
+  readonly polishWindow: number;
 }
 
 /** Where a simulated party stands after some prefix of an order. */
@@ -104,47 +109,56 @@ class Search {
    */
   simulate(target: SimulatedOrder, from: number, barCount = -1, barCost = Number.POSITIVE_INFINITY): boolean {
     const bar = barCount >= 0;
-    const { timeline, idleWeight, size } = this;
-    const { order, freeAt, cost, count, standsAt } = target;
-    const rideCount = timeline.rideCount;
-    const { leastWait } = this;
+    const { size, leastWait } = this;
+    const { order, cost, count } = target;
     // The least the rides still to come can add: each one's lowest wait of the day.
     let still = 0;
     if (bar)
       for (let position = from; position < size; position++) still += leastWait[order[position] ?? 0] ?? 0;
     for (let position = from; position < size; position++) {
-      this.steps++;
-      const ride = order[position] ?? 0;
-      const free = freeAt[position] ?? 0;
-      const at = standsAt[position] ?? rideCount;
-      const paid = cost[position] ?? 0;
-      const done = count[position] ?? 0;
       if (bar) {
-        const reachable = done + size - position;
+        const reachable = (count[position] ?? 0) + size - position;
         if (reachable < barCount) return false;
-        if (reachable === barCount && paid + still > barCost + EPSILON) return false;
-        still -= leastWait[ride] ?? 0;
+        if (reachable === barCount && (cost[position] ?? 0) + still > barCost + EPSILON) return false;
+        still -= leastWait[order[position] ?? 0] ?? 0;
       }
-      const line = timeline.rides[ride];
-      const arrive = arrivalAt(timeline, free, at, ride);
-      const index = line ? (line.nextJoinable[joinIndexFrom(timeline, arrive)] ?? -1) : -1;
-      if (!line || index < 0) {
-        freeAt[position + 1] = free;
-        standsAt[position + 1] = at;
-        cost[position + 1] = paid;
-        count[position + 1] = done;
-        continue;
-      }
-      const wait = line.wait[index] ?? 0;
-      const joinAt = timeline.origin + index;
-      const walk = timeline.walk[at * rideCount + ride] ?? 0;
-      const idle = Math.max(0, idleBetween(timeline, free, joinAt) - walk);
-      freeAt[position + 1] = joinAt + wait + line.rideMinutes;
-      standsAt[position + 1] = ride;
-      cost[position + 1] = paid + wait + idleWeight * idle;
-      count[position + 1] = done + 1;
+      this.advance(target, position);
     }
     return true;
+  }
+
+  /**
+   * Sets the state after `position` from the state before it and the ride there, joined at the
+   * first minute it can be (skipped when it cannot be joined in time).
+   */
+  advance(target: SimulatedOrder, position: number): void {
+    this.steps++;
+    const { timeline, idleWeight } = this;
+    const { order, freeAt, cost, count, standsAt } = target;
+    const rideCount = timeline.rideCount;
+    const ride = order[position] ?? 0;
+    const free = freeAt[position] ?? 0;
+    const at = standsAt[position] ?? rideCount;
+    const paid = cost[position] ?? 0;
+    const done = count[position] ?? 0;
+    const line = timeline.rides[ride];
+    const arrive = arrivalAt(timeline, free, at, ride);
+    const index = line ? (line.nextJoinable[joinIndexFrom(timeline, arrive)] ?? -1) : -1;
+    if (!line || index < 0) {
+      freeAt[position + 1] = free;
+      standsAt[position + 1] = at;
+      cost[position + 1] = paid;
+      count[position + 1] = done;
+      return;
+    }
+    const wait = line.wait[index] ?? 0;
+    const joinAt = timeline.origin + index;
+    const walk = timeline.walk[at * rideCount + ride] ?? 0;
+    const idle = Math.max(0, idleBetween(timeline, free, joinAt) - walk);
+    freeAt[position + 1] = joinAt + wait + line.rideMinutes;
+    standsAt[position + 1] = ride;
+    cost[position + 1] = paid + wait + idleWeight * idle;
+    count[position + 1] = done + 1;
   }
 
   /**
@@ -152,12 +166,21 @@ class Search {
    * beats the current order.
    */
   tryCandidate(from: number): boolean {
-    this.spent++;
     const { current, candidate } = this;
     candidate.freeAt[from] = current.freeAt[from] ?? 0;
     candidate.cost[from] = current.cost[from] ?? 0;
     candidate.count[from] = current.count[from] ?? 0;
     candidate.standsAt[from] = current.standsAt[from] ?? 0;
+    return this.finishCandidate(from, from);
+  }
+
+  /**
+   * Simulates the rest of the candidate from `from` (its state there already set) and adopts it,
+   * from `changedFrom` on, when it beats the current order.
+   */
+  finishCandidate(from: number, changedFrom: number): boolean {
+    this.spent++;
+    const { current, candidate } = this;
     const n = this.size;
     const barCount = current.count[n] ?? 0;
     const barCost = current.cost[n] ?? 0;
@@ -171,7 +194,7 @@ class Search {
           ? cost < barCost
           : (candidate.freeAt[n] ?? 0) < (current.freeAt[n] ?? 0) - EPSILON;
     if (!better) return false;
-    current.copyFrom(candidate, from);
+    current.copyFrom(candidate, changedFrom);
     return true;
   }
 
@@ -247,6 +270,71 @@ function* descentPass(search: Search, budget: number): Generator<undefined, bool
   return improved;
 }
 
+/**
+ * Tries every order of the `length` rides from position `from` on, the state before them and the
+ * order after them fixed, and adopts the best. Whether it improved the current order.
+ */
+function reorderWindow(search: Search, from: number, length: number): boolean {
+  const { current, candidate, leastWait, size } = search;
+  const end = from + length;
+  const rides = Array.from(current.order.subarray(from, end));
+  candidate.copyFrom(current, from);
+  let afterLeast = 0;
+  for (let position = end; position < size; position++)
+    afterLeast += leastWait[current.order[position] ?? 0] ?? 0;
+  let windowLeast = 0;
+  for (const ride of rides) windowLeast += leastWait[ride] ?? 0;
+  let improved = false;
+  const used = new Uint8Array(length);
+  // Depth-first over the window's orders; a branch ends when even each remaining ride's lowest
+  // wait of the day cannot bring it under the current order's cost.
+  const visit = (depth: number, remainingLeast: number): void => {
+    const position = from + depth;
+    if (depth === length) {
+      if (search.finishCandidate(end, from)) improved = true;
+      return;
+    }
+    const barCount = current.count[size] ?? 0;
+    const barCost = current.cost[size] ?? 0;
+    for (let k = 0; k < length; k++) {
+      if (used[k]) continue;
+      const ride = rides[k] ?? 0;
+      candidate.order[position] = ride;
+      search.advance(candidate, position);
+      const reachable = (candidate.count[position + 1] ?? 0) + size - position - 1;
+      const least = remainingLeast - (leastWait[ride] ?? 0);
+      if (reachable < barCount) continue;
+      if (
+        reachable === barCount &&
+        (candidate.cost[position + 1] ?? 0) + least + afterLeast > barCost + EPSILON
+      )
+        continue;
+      used[k] = 1;
+      visit(depth + 1, least);
+      used[k] = 0;
+    }
+  };
+  visit(0, windowLeast);
+  return improved;
+}
+
+/**
+ * Re-orders every window of `length` consecutive rides exactly, sweeping until no window
+ * improves or the budget is spent. Whether anything improved.
+ */
+function* windowSweep(search: Search, length: number, budget: number): Generator<undefined, boolean> {
+  const span = Math.min(length, search.size);
+  let improvedAny = false;
+  for (let improved = true; improved && search.spent < budget;) {
+    improved = false;
+    for (let from = 0; from + span <= search.size && search.spent < budget; from++) {
+      if (reorderWindow(search, from, span)) improved = improvedAny = true;
+      if (search.dueToYield()) yield;
+    }
+  }
+  return improvedAny;
+}
+
 /** A double bridge: three cuts, the two middle runs swapped, which small moves rarely undo. */
 function doubleBridge(order: readonly number[], rng: Rng): number[] {
   const n = order.length;
@@ -267,8 +355,9 @@ const STEPS_PER_CHUNK = 20_000;
 
 /**
  * Iterated local search from `start` (every plannable ride, planned ones first): descend until no
- * move helps, kick the best order, descend again, until the budget of candidates is spent. The
- * best order found, every plannable ride in it (those that do not fit are skipped when planned).
+ * move helps, kick the best order, descend again, until the budget of candidates is spent; then
+ * re-order each window of the best order exactly and descend again, until neither helps. The best
+ * order found, every plannable ride in it (those that do not fit are skipped when planned).
  */
 export function* searchOrder(
   timeline: ProblemTimeline,
@@ -292,6 +381,19 @@ export function* searchOrder(
     if (start.length < 8) break;
     search.adopt(doubleBridge(best, rng));
     search.spent++;
+  }
+  if (settings.polishWindow >= 3) {
+    // The windows' orders reach where single moves and kicks do not; the polish is not counted
+    // against the candidates, since a whole sweep costs a small share of them.
+    search.adopt(best);
+    const unlimited = Number.POSITIVE_INFINITY;
+    while (
+      (yield* windowSweep(search, settings.polishWindow, unlimited)) &&
+      (yield* descentPass(search, unlimited))
+    ) {
+      // Alternate until the moves find nothing after a sweep.
+    }
+    best = Array.from(search.current.order);
   }
   return best;
 }
