@@ -7,7 +7,7 @@ import type { Tier } from '../http/access/tiers.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config, WeatherName } from '../config/index.js';
 import { UpstreamClient, type UpstreamClientOptions } from '../feeds/http/upstream-client.js';
-import { UpstreamError } from '../feeds/types.js';
+import { UpstreamError, unpublishedSchedule } from '../feeds/types.js';
 import { NwsWeatherFeed } from '../feeds/nws/index.js';
 import { createSimulatedFeeds } from '../feeds/sim/index.js';
 import type { ResortFeeds } from '../feeds/resort-data.js';
@@ -150,14 +150,21 @@ export function createFeeds(
 /**
  * The simulator stands in for a family the feed does not publish at the spec's ten only
  * (catalog/families.ts): a park the feed discovered gets no simulated priority-lane prices (an
- * empty list) and no simulated showtimes (unavailable, saying why). Its hours stay the
- * simulator's, because ingest opens and closes the park by them.
+ * empty list), no simulated showtimes (unavailable, saying why) and no simulated hours: its
+ * schedule is unpublished, so its hours are unknown and ingest opens and closes it by its live
+ * rides (ingest/park-hours.ts).
  */
 function withoutStandInsForDiscovered(feed: string, families: LiveFamilies): LiveFamilies {
   const { provides, name, label } = feedAdapter(feed);
-  const { priorityPrices, showtimes } = families;
+  const { priorityPrices, showtimes, schedule } = families;
   return {
     ...families,
+    schedule: provides.includes('schedule')
+      ? schedule
+      : {
+          readSchedule: async (park, date) =>
+            simulatorStandsIn(park) ? schedule.readSchedule(park, date) : unpublishedSchedule(park.id, date),
+        },
     priorityPrices: provides.includes('priorityPrices')
       ? priorityPrices
       : {

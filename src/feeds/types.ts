@@ -86,8 +86,19 @@ export interface ScheduleWindow {
 export interface ParkDaySchedule {
   readonly park_id: string;
   readonly date: string;
-  /** Empty when the park is closed all day. */
+  /** Empty when the park is closed all day, or when the schedule is not published. */
   readonly windows: readonly ScheduleWindow[];
+  /**
+   * False when the feed publishes no schedule for the park at all (the adapter lists none for a
+   * discovered park, or the upstream says it has none): its hours are unknown, not closed. Absent
+   * means published.
+   */
+  readonly published?: boolean;
+}
+
+/** The day of a park whose feed publishes no schedule: hours unknown, none invented. */
+export function unpublishedSchedule(park_id: string, date: string): ParkDaySchedule {
+  return { park_id, date, windows: [], published: false };
 }
 
 export interface ScheduleFeed {

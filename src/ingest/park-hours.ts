@@ -1,13 +1,22 @@
 /**
  * Whether a park is open at an instant, from its schedule feed. A park-local day's windows can run
  * past midnight, so the day before is consulted too. Schedules are read once per park-local date.
+ *
+ * A park whose feed publishes no schedule has unknown hours: it counts as open while any of its
+ * attractions reports operating in the live reading (what Queue-Times' own `is_open` says), and
+ * closed otherwise. No hours are invented for it.
  */
 import type { Park } from '../catalog/types.js';
-import type { ScheduleFeed, ScheduleWindow } from '../feeds/types.js';
+import type { LiveQueueReading, ParkDaySchedule, ScheduleFeed, ScheduleWindow } from '../feeds/types.js';
 import { addDays, localDate, startOfLocalDay } from '../lib/time.js';
 
+/** The open/closed rule of a park without a published schedule: open while any ride operates. */
+export function openByLiveRides(reading: Pick<LiveQueueReading, 'entries'>): boolean {
+  return reading.entries.some((entry) => entry.status === 'OPERATING');
+}
+
 export class ParkHours {
-  private readonly windowsByDate = new Map<string, readonly ScheduleWindow[]>();
+  private readonly daysByDate = new Map<string, ParkDaySchedule>();
   /** The local day `at` last fell in, so most calls skip the time-zone arithmetic. */
   private day: { date: string; previous: string; start: number; end: number } | undefined;
 
@@ -16,11 +25,13 @@ export class ParkHours {
     private readonly schedule: ScheduleFeed,
   ) {}
 
-  async isOpen(at: number): Promise<boolean> {
+  /** `reading` is the live reading of the same instant: it decides when no schedule is published. */
+  async isOpen(at: number, reading?: Pick<LiveQueueReading, 'entries'>): Promise<boolean> {
     const { date, previous } = this.localDayOf(at);
-    for (const day of [previous, date]) {
-      const windows = await this.windows(day);
-      if (windows.some((w) => w.opens_at <= at && at < w.closes_at)) return true;
+    const today = await this.scheduleOf(date);
+    if (today.published === false) return reading ? openByLiveRides(reading) : false;
+    for (const day of [await this.scheduleOf(previous), today]) {
+      if (day.windows.some((w: ScheduleWindow) => w.opens_at <= at && at < w.closes_at)) return true;
     }
     return false;
   }
@@ -38,17 +49,17 @@ export class ParkHours {
     return this.day;
   }
 
-  private async windows(date: string): Promise<readonly ScheduleWindow[]> {
-    let windows = this.windowsByDate.get(date);
-    if (!windows) {
-      windows = (await this.schedule.readSchedule(this.park, date)).windows;
-      this.windowsByDate.set(date, windows);
+  private async scheduleOf(date: string): Promise<ParkDaySchedule> {
+    let day = this.daysByDate.get(date);
+    if (!day) {
+      day = await this.schedule.readSchedule(this.park, date);
+      this.daysByDate.set(date, day);
       // Only today and yesterday are ever asked for again: keep the map small during a backfill.
-      if (this.windowsByDate.size > 4) {
-        const oldest = this.windowsByDate.keys().next().value;
-        if (oldest !== undefined) this.windowsByDate.delete(oldest);
+      if (this.daysByDate.size > 4) {
+        const oldest = this.daysByDate.keys().next().value;
+        if (oldest !== undefined) this.daysByDate.delete(oldest);
       }
     }
-    return windows;
+    return day;
   }
 }

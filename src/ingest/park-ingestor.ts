@@ -146,7 +146,7 @@ export class ParkIngestor {
   /** Reads the feed at `at` and works out everything that changed. Rejects when the upstream fails. */
   async step(at: number): Promise<ParkStep> {
     const reading = await this.liveQueues.readLiveQueues(this.park, at);
-    const open = await this.hours.isOpen(at);
+    const open = await this.hours.isOpen(at, reading);
     const snapshot = buildSnapshot(this.park, reading, open, at, this.entries, this.estimate);
     const diff = diffEntries(this.entries, snapshot.entries);
 

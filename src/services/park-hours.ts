@@ -1,7 +1,8 @@
 /**
  * Published park hours for up to 60 park-local days (`/v1/parks/{park}/hours`), read from the same
  * schedule feed the ingest follows to open and close each park (`ingest/park-hours.ts`), so
- * `/hours`, `/waits` and the stream's `park` messages describe one schedule.
+ * `/hours`, `/waits` and the stream's `park` messages describe one schedule. A park whose feed
+ * publishes no schedule has unknown hours for every date, never invented ones.
  */
 import type { Park } from '../catalog/types.js';
 import type { ParkDaySchedule, ScheduleFeed, ScheduleWindow } from '../feeds/types.js';
@@ -26,6 +27,11 @@ export interface HoursWindow {
 
 export interface HoursDay {
   readonly date: string;
+  /**
+   * False when the park's feed publishes no schedule: its hours are unknown (no operating window,
+   * no windows), which is not a closed day.
+   */
+  readonly published: boolean;
   /** The day-guest operating window; undefined when the park does not open that day. */
   readonly operating: HoursWindow | undefined;
   /** Every window of the day, earliest opening first. */
@@ -49,6 +55,7 @@ function toHoursDay(schedule: ParkDaySchedule): HoursDay {
     .sort((a, b) => a.opens_at - b.opens_at || a.closes_at - b.closes_at);
   return {
     date: schedule.date,
+    published: schedule.published !== false,
     operating: windows.find((w) => w.kind === 'operating'),
     windows,
   };

@@ -190,10 +190,10 @@ export class PlanService {
       this.models.forPark(park),
       this.parkHours.forDates(park, date, 1),
     ]);
-    const operating = hours?.operating;
+    const at = (time: string) => DateTime.fromISO(`${date}T${time}`, { zone }).toMillis();
+    const operating = hours?.published === false ? partyWindow(park, request, at) : hours?.operating;
     if (!operating) throw new PlanRequestError(`${park.name} does not open to day guests on ${date}.`);
     const origin = startOfLocalDay(date, zone);
-    const at = (time: string) => DateTime.fromISO(`${date}T${time}`, { zone }).toMillis();
     const minuteOf = (epoch: number) => (epoch - origin) / MINUTE_MS;
     const epochOf = (minute: number) => origin + minute * MINUTE_MS;
 
@@ -375,4 +375,21 @@ export class PlanService {
       generated_at: models.computed_at,
     };
   }
+}
+
+/**
+ * A park whose feed publishes no hours plans within the party's own start and end: no opening or
+ * closing is invented for it.
+ */
+function partyWindow(
+  park: Park,
+  request: PlanRequest,
+  at: (time: string) => number,
+): { opens_at: number; closes_at: number } {
+  if (request.start === undefined || request.end === undefined) {
+    throw new PlanRequestError(
+      `${park.name} publishes no hours: give start and end (HH:MM park-local) to plan within them.`,
+    );
+  }
+  return { opens_at: at(request.start), closes_at: at(request.end) };
 }

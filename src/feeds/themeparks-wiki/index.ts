@@ -37,6 +37,7 @@ import {
   type ScheduleFeed,
   type Showtime,
   type ShowtimeFeed,
+  unpublishedSchedule,
 } from '../types.js';
 import { ENTITY_RIDE_IDS } from './entity-ids.js';
 import {
@@ -156,12 +157,15 @@ export class ThemeParksWikiFeed
 
   async readSchedule(park: Park, date: string): Promise<ParkDaySchedule> {
     const rows = await this.readScheduleRows(park);
+    if (rows.length === 0) return unpublishedSchedule(park.id, date);
     this.requireCovered(park, rows, date);
     return { park_id: park.id, date, windows: scheduleWindows(rows, date) };
   }
 
   async readPriorityPrices(park: Park, date: string, at: number): Promise<readonly PriorityPrice[]> {
     const rows = await this.readScheduleRows(park);
+    // A park without a schedule document sells nothing through it: no prices, not an outage.
+    if (rows.length === 0) return [];
     this.requireCovered(park, rows, date);
     const { prices, unmatched } = schedulePrices(rows, date, at, this.matcher(park));
     this.logUnmatched(park, unmatched);
@@ -224,7 +228,22 @@ export class ThemeParksWikiFeed
 
   private readScheduleRows(park: Park): Promise<ScheduleRow[]> {
     return this.schedules.get(park.key, async () => {
-      const { body } = await this.options.client.getJson(`/v1/entity/${park.id}/schedule`);
+      const path = `/v1/entity/${park.id}/schedule`;
+      // A 404 is the upstream saying the park has no schedule (no rows: hours unknown). Anything
+      // else that fails stays an UpstreamError, so a transient outage still answers 503.
+      const response = await this.options.client.get(path);
+      if (response.status === 404) return [];
+      if (response.status < 200 || response.status >= 300) {
+        throw new UpstreamError(FEED, `ThemeParks.wiki answered ${response.status} for ${path}`);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(response.text) as unknown;
+      } catch (error) {
+        throw new UpstreamError(FEED, `ThemeParks.wiki sent a schedule that is not JSON for ${path}`, {
+          cause: error,
+        });
+      }
       return parseScheduleRows(body, park);
     });
   }

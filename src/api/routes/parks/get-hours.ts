@@ -3,7 +3,7 @@ import type { Park } from '../../../catalog/types.js';
 import { UpstreamError } from '../../../feeds/types.js';
 import { upstreamApiError } from '../../upstream-error.js';
 import { isoTimestamp, localClockTime, localDate } from '../../../lib/time.js';
-import type { HoursWindow } from '../../../services/park-hours.js';
+import type { HoursDay, HoursWindow } from '../../../services/park-hours.js';
 import type { ApiContext } from '../../../http/context.js';
 import { defineEndpoint } from '../../../http/endpoint.js';
 import { requirePark } from '../../../http/lookup.js';
@@ -51,15 +51,18 @@ const HoursWindowSchema = Type.Object(
 const HoursDaySchema = Type.Object(
   {
     date: LocalDate,
-    status: Type.Union([Type.Literal('open'), Type.Literal('closed')], {
+    status: Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('unknown')], {
       description:
-        'closed: the park does not open to day guests on this date (windows may still list an event).',
+        "closed: the park does not open to day guests on this date (windows may still list an event). unknown: the park's feed publishes no schedule (a park beyond the spec's ten on a feed without schedules, or one its upstream has no schedule for): no hours are given, and the live data says whether it is open (`/waits` `park_status`).",
     }),
-    opens_at: Nullable({ ...Timestamp, description: 'Opening of the operating window; null when closed.' }),
+    opens_at: Nullable({
+      ...Timestamp,
+      description: 'Opening of the operating window; null when closed or unknown.',
+    }),
     closes_at: Nullable({
       ...Timestamp,
       description:
-        'Closing of the operating window for day guests; null when closed. On a ticketed-event night day guests leave at this time.',
+        'Closing of the operating window for day guests; null when closed or unknown. On a ticketed-event night day guests leave at this time.',
     }),
     windows: Type.Array(HoursWindowSchema, {
       description:
@@ -91,7 +94,7 @@ export const getHours = defineEndpoint({
   summary:
     'Operating hours and guest-facing windows (early entry, extended evening hours, ticketed events) for up to 60 park-local days.',
   description:
-    "The park's published schedule for `days` park-local dates from `date`. The same schedule opens and closes the park in the live data: `/waits` reports `park_status: open` exactly while one of the windows is in progress, and the streams send `park` when one starts or the last ends. Early entry and extended evening hours admit eligible hotel guests only; a ticketed event needs its own ticket, and on such a night the operating window closes early for day guests.",
+    "The park's published schedule for `days` park-local dates from `date`. The same schedule opens and closes the park in the live data: `/waits` reports `park_status: open` exactly while one of the windows is in progress, and the streams send `park` when one starts or the last ends. Early entry and extended evening hours admit eligible hotel guests only; a ticketed event needs its own ticket, and on such a night the operating window closes early for day guests. A park whose feed publishes no schedule answers each day `status: unknown` with no hours; its `park_status` then follows its live rides (open while any operates).",
   tag: 'Parks',
   params: { park: PARK_PARAM },
   query: { date: dateParam(DATE_BOUNDS), days: daysParam(DAYS_BOUNDS) },
@@ -143,13 +146,23 @@ async function hoursBody(
       date,
       days: days.map((day) => ({
         date: day.date,
-        status: day.operating ? ('open' as const) : ('closed' as const),
+        status: dayStatus(day),
         opens_at: day.operating ? isoTimestamp(day.operating.opens_at) : null,
         closes_at: day.operating ? isoTimestamp(day.operating.closes_at) : null,
         windows: day.windows.map(presentWindow),
       })),
-      note: 'Hours as published by the operator; they may change. Early entry and extended evening hours admit eligible hotel guests only; ticketed events need their own ticket.',
+      note: days.every((day) => day.published) ? PUBLISHED_NOTE : UNPUBLISHED_NOTE,
     },
     context.links.parkPage(park),
   );
+}
+
+const PUBLISHED_NOTE =
+  'Hours as published by the operator; they may change. Early entry and extended evening hours admit eligible hotel guests only; ticketed events need their own ticket.';
+const UNPUBLISHED_NOTE =
+  "This park's feed publishes no schedule, so its hours are unknown and none are given. Whether it is open now follows its live rides (`/waits` `park_status`).";
+
+function dayStatus(day: HoursDay): 'open' | 'closed' | 'unknown' {
+  if (!day.published) return 'unknown';
+  return day.operating ? 'open' : 'closed';
 }
