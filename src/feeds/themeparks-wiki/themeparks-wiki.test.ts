@@ -268,6 +268,21 @@ describe('ThemeParks.wiki showtimes, schedule and prices', () => {
     expect(upstream.count(`/v1/entity/${MK.id}/schedule`)).toBe(1);
   });
 
+  it('reads a missing or empty schedule as unpublished (hours unknown), an outage as an error', async () => {
+    // EPCOT has no schedule document here: the upstream answers 404.
+    expect(await feed().readSchedule(EPCOT, '2026-10-03')).toEqual({
+      park_id: EPCOT.id,
+      date: '2026-10-03',
+      windows: [],
+      published: false,
+    });
+    expect(await feed().readPriorityPrices(EPCOT, '2026-10-03', AT)).toEqual([]);
+    upstream.serve(`/v1/entity/${EPCOT.id}/schedule`, { body: { id: EPCOT.id, schedule: [] } });
+    expect((await feed().readSchedule(EPCOT, '2026-10-03')).published).toBe(false);
+    upstream.serve(`/v1/entity/${EPCOT.id}/schedule`, { status: 503, body: { message: 'down' } });
+    await expect(feed({ retries: 0 }).readSchedule(EPCOT, '2026-10-03')).rejects.toThrow(/503/);
+  });
+
   it('reads priority-lane prices from the schedule purchases, in dollars', async () => {
     const prices = await feed().readPriorityPrices(MK, '2026-10-03', AT);
     expect(prices).toEqual([
