@@ -20,7 +20,10 @@ export interface OptimiseOptions {
   readonly exactRideLimit?: number;
   /** Partial orders the beam keeps at each depth. */
   readonly beamWidth?: number;
-  /** Candidate orders the local search may simulate after the beam. */
+  /**
+   * Candidate orders the local search may simulate after the beam, for a plan of `BUDGET_RIDES`
+   * rides; a plan of fewer rides gets proportionally more, since each of its candidates costs less.
+   */
   readonly localSearchEvaluations?: number;
   /**
    * Rides in each window of the search's best order that it re-orders exactly once its candidates
@@ -58,6 +61,13 @@ interface Rules {
   readonly idleWeight: number;
   readonly joinOnArrival: boolean;
 }
+
+/**
+ * The plan size the local search's budget is set for. A candidate's cost grows with the rides in
+ * it, so the same time buys smaller plans more candidates, which they need: where a search ends
+ * depends on how many kicks it gets.
+ */
+const BUDGET_RIDES = 25;
 
 const EXACT_SEED_BEAM = 8;
 /**
@@ -517,7 +527,9 @@ function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult>
   const exact = plannable.length <= settings.exactRideLimit;
   // For an exact plan the search only supplies the incumbent that prunes the programme.
   const beamWidth = exact ? EXACT_SEED_BEAM : settings.beamWidth;
-  const budget = exact ? EXACT_SEED_EVALUATIONS : settings.localSearchEvaluations;
+  const budget = exact
+    ? EXACT_SEED_EVALUATIONS
+    : Math.round(settings.localSearchEvaluations * Math.max(1, BUDGET_RIDES / plannable.length));
   const beam = yield* beamSearch(rules, plannable, beamWidth);
   const polishWindow = exact ? 0 : settings.polishWindow;
   const found = yield* polish(rules, beam, plannable, budget, settings.seed, polishWindow);
