@@ -35,4 +35,14 @@ describe('data sources', () => {
     expect(text).toMatch(/operator_forecast\): none \(empty\)/);
     expect(priorityFeedLabel('queue-times', park('epic-universe'))).toBe('sim');
   });
+
+  it('says what a park beyond the ten gets: no stand-ins, hours unknown without a schedule', () => {
+    expect(describeSources('queue-times', 'sim')).toMatch(
+      /beyond the spec's ten .*never simulated numbers\. Queue-Times\.com .* publishes no schedules, so their hours are unknown/,
+    );
+    expect(describeSources('themeparks-wiki', 'sim')).toMatch(
+      /A park it has no schedule for has unknown hours/,
+    );
+    expect(describeSources('sim', 'sim')).not.toMatch(/beyond the spec's ten/);
+  });
 });

@@ -61,7 +61,21 @@ export function describeSources(feed: FeedName, weather: WeatherName): string {
       `${family}: ${simulated ? 'simulated' : source === NONE ? 'none (empty)' : `from ${labelOf(source)}`}`,
   );
   const { notes } = feedAdapter(feed);
-  return `Data sources — ${parts.join('; ')}.${notes === undefined ? '' : ` ${notes}`}`;
+  const discovered = discoveredParksSentence(feed);
+  return `Data sources — ${parts.join('; ')}.${discovered === undefined ? '' : ` ${discovered}`}${notes === undefined ? '' : ` ${notes}`}`;
+}
+
+/**
+ * What a park beyond the spec's ten gets from a real feed: nothing simulated stands in for it, and
+ * without a published schedule its hours are unknown (ingest/park-hours.ts opens it by its rides).
+ */
+function discoveredParksSentence(feed: FeedName): string | undefined {
+  const adapter = feedAdapter(feed);
+  if (adapter.name === SIM) return undefined;
+  const hours = adapter.provides.includes('schedule')
+    ? 'A park it has no schedule for has unknown hours and counts as open while any of its rides operates.'
+    : `${adapter.label} publishes no schedules, so their hours are unknown and each counts as open while any of its rides operates.`;
+  return `Parks beyond the spec's ten (PARKS) get only what ${adapter.label} publishes for them, never simulated numbers. ${hours}`;
 }
 
 /**

@@ -19,7 +19,9 @@ const START = Date.parse('2026-11-28T10:30:00Z');
 const WIKI_EUROPA_PARK = 'f3ab4b9d-82a4-52c2-a2ed-0045074ad199';
 
 interface Run {
+  /** GETs `path`, expecting 200 valid against the served OpenAPI. */
   readonly get: (path: string) => Promise<{ status: number; body: Record<string, unknown> }>;
+  readonly raw: (path: string) => Promise<Response>;
 }
 
 function feedRun(
@@ -30,6 +32,7 @@ function feedRun(
   let contract: OpenApiContract;
   let authorization = '';
   const run: Run = {
+    raw: (path) => server.get(path, { headers: { authorization } }),
     get: async (path) => {
       const received = await receive(await server.get(path, { headers: { authorization } }));
       const text = `${path}: ${JSON.stringify(received.body).slice(0, 300)}`;
@@ -108,6 +111,11 @@ function unknownHoursSuite(
       await run.get(
         `/v1/parks/europa-park/plan?rides=${rides.join(',')}&start=11:00&end=17:00&date=2026-11-29`,
       );
+      const withoutTimes = await receive(
+        await run.raw(`/v1/parks/europa-park/plan?rides=${rides.join(',')}&date=2026-11-29`),
+      );
+      expect(withoutTimes.status).toBe(400);
+      expect(JSON.stringify(withoutTimes.body)).toMatch(/publishes no hours: give start and end/);
     });
   });
 }
