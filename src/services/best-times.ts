@@ -156,7 +156,6 @@ export class BestTimesService {
       this.schedule.readSchedule(park, date),
       this.operatorForecast?.readOperatorForecast(park, date, now) ?? Promise.resolve([]),
     ]);
-    const open = openHours(schedule.windows, date, zone);
     const model = models.rides.get(ride.id)?.model;
     // Today's hours follow the waits recorded this morning; other days are the day-ahead forecast.
     const todayForecast = day === dayNumber(today) ? models.today_forecast.get(ride.id) : undefined;
@@ -176,6 +175,13 @@ export class BestTimesService {
         });
       }
     }
+
+    // Without a published schedule the hours with recorded waits are the ones the park is known to
+    // operate; none are invented, and no day is called closed.
+    const unpublished = schedule.published === false;
+    const open = unpublished
+      ? new Set(typicalHours.map((entry) => entry.hour))
+      : openHours(schedule.windows, date, zone);
 
     const predictedHours: PredictedHour[] = [];
     if (model && basis === 'predicted') {
@@ -216,7 +222,7 @@ export class BestTimesService {
       });
 
     const status: BestTimesStatus =
-      open.size === 0 ? 'park_closed' : values.size === 0 ? 'insufficient_history' : basis;
+      open.size === 0 && !unpublished ? 'park_closed' : values.size === 0 ? 'insufficient_history' : basis;
     return {
       ride,
       park,
