@@ -160,7 +160,8 @@ export class HistorySampler {
         if (error instanceof UpstreamError) return undefined;
         throw error;
       });
-      if (schedule) {
+      // An unpublished schedule is unknown hours, not a closed day.
+      if (schedule && schedule.published !== false) {
         history.hours.set(dayNumber(date), operatingHours(schedule));
         const facts = scheduleFacts(schedule, park);
         if (facts) history.schedules.set(dayNumber(date), facts);

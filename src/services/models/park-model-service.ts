@@ -223,7 +223,8 @@ export class ParkModelService {
         if (error instanceof UpstreamError) return undefined;
         throw error;
       });
-      if (!schedule) continue;
+      // An unpublished schedule is unknown hours, not a closed day.
+      if (!schedule || schedule.published === false) continue;
       hours.set(day, operatingHours(schedule));
       const dayFacts = scheduleFacts(schedule, park);
       if (dayFacts) facts.set(day, dayFacts);
