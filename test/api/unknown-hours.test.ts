@@ -93,6 +93,14 @@ function unknownHoursSuite(
       expect(body.note).toMatch(/publishes no schedule/);
     });
 
+    it('shows the park page without hours, not as closed', async () => {
+      const page = await run.raw('/parks/europa-park');
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('Hours unavailable');
+      expect(html).not.toContain('Closed today');
+    });
+
     it('opens the park by its live rides', async () => {
       const { body } = await run.get('/v1/parks/europa-park/waits');
       const entries = body.entries as { status: string }[];

@@ -12,7 +12,10 @@ const REREAD_AFTER_MS = 10 * 60_000;
 
 export interface TodayHours {
   readonly date: string;
-  /** Empty when the park is closed all day; undefined when the schedule could not be read. */
+  /**
+   * Empty when the park is closed all day; undefined when the schedule could not be read or the
+   * park's feed publishes none.
+   */
   readonly windows: readonly HoursWindow[] | undefined;
   readonly read_at: number;
 }
@@ -35,7 +38,9 @@ export class TodayHoursReader {
     }
     let windows: readonly HoursWindow[] | undefined;
     try {
-      windows = (await this.parkHours.forDates(park, date, 1))[0]?.windows;
+      const day = (await this.parkHours.forDates(park, date, 1))[0];
+      // A park whose feed publishes no schedule has unknown hours: shown as unavailable, not closed.
+      windows = day?.published === false ? undefined : day?.windows;
     } catch {
       // Shown as "hours unavailable"; read again on the next page build.
       return { date, windows: undefined, read_at: now };
