@@ -19,7 +19,8 @@ export const ParkWaitsStatusProperties = {
   }),
   park_status: Nullable(
     Type.Union([Type.Literal('open'), Type.Literal('closed')], {
-      description: 'Whether the park is inside its operating hours; null when unavailable.',
+      description:
+        'Whether the park is inside its operating hours (a park whose feed publishes no schedule: whether any of its rides reports OPERATING); null when unavailable.',
     }),
   ),
 };
