@@ -106,6 +106,8 @@ const scenario = await SoakScenario.start({ log: print });
 const windows: WindowStats[] = [];
 /** The per-minute windows only (a fault's own window is not a minute), for memory slopes. */
 const minuteWindows: { minute: number; stats: WindowStats }[] = [];
+/** Minutes a process takes to fill its caches after it starts: not counted in the growth. */
+const WARM_UP_MINUTES = 10;
 const faults: FaultReport[] = [];
 const histories: HistoryComparison[] = [];
 const stopRequested = { byOperator: false };
@@ -209,22 +211,22 @@ print(
 print(
   `  RSS: ${firstRss.map((mb) => mb.toFixed(0)).join('/')} MB after minute 2 → ${lastRss.map((mb) => mb.toFixed(0)).join('/')} MB at the end`,
 );
-print(`  memory growth after warm-up (least squares over the last 2/3 of the minutes): ${memorySlopes()}`);
+print(
+  `  memory growth after warm-up (least squares over each instance's longest stretch as one process, less its first ${WARM_UP_MINUTES} minutes): ${memorySlopes()}`,
+);
 for (const report of faults) print(`  ${describeFault(report)}`);
 for (const failure of failures) print(`  failed: ${failure}`);
 /**
- * Per instance, MB/hour of RSS and of heap, external and array buffers after GC, over the minutes
- * in the last two thirds of the run that the instance's current process served (a restart starts
- * memory over).
+ * Per instance, MB/hour of RSS and of heap, external and array buffers after GC, over the longest
+ * stretch one process served (a restart starts memory over), less its first WARM_UP_MINUTES: the
+ * response caches fill then, and that growth stops.
  */
 function memorySlopes(): string {
-  const steadyFrom = minutes / 3;
-  const late = minuteWindows.filter(({ minute }) => minute > steadyFrom);
-  const names = Object.keys(late.at(-1)?.stats.rssMb ?? {});
+  const names = Object.keys(minuteWindows.at(-1)?.stats.rssMb ?? {});
   return names
     .map((name) => {
-      const pid = late.at(-1)?.stats.pids[name];
-      const samples = late.filter(({ stats }) => stats.pids[name] === pid && (stats.rssMb[name] ?? 0) > 0);
+      const samples = longestProcessStretch(name).slice(WARM_UP_MINUTES);
+      if (samples.length < 5) return `${name} n/a (no process served ${WARM_UP_MINUTES + 5} minutes)`;
       const at = samples.map(({ minute }) => minute);
       const slope = (pick: (stats: WindowStats) => number | undefined) => {
         const values = samples.map(({ stats }) => pick(stats));
@@ -234,10 +236,24 @@ function memorySlopes(): string {
       return (
         `${name} RSS ${slope((stats) => stats.rssMb[name])}, heap ${slope((stats) => stats.memory[name]?.heapUsed)}, ` +
         `external ${slope((stats) => stats.memory[name]?.external)}, buffers ${slope((stats) => stats.memory[name]?.arrayBuffers)} MB/h ` +
-        `(${samples.length} minutes from ${at[0] ?? '-'})`
+        `(minutes ${at[0] ?? '-'}-${at.at(-1) ?? '-'})`
       );
     })
     .join('; ');
+}
+
+/** The longest run of consecutive minutes in which `name` was one process with a measured RSS. */
+function longestProcessStretch(name: string): { minute: number; stats: WindowStats }[] {
+  let best: { minute: number; stats: WindowStats }[] = [];
+  let current: { minute: number; stats: WindowStats }[] = [];
+  for (const window of minuteWindows) {
+    const pid = window.stats.pids[name];
+    const measured = (window.stats.rssMb[name] ?? 0) > 0;
+    if (!measured || (current.length > 0 && current[0]?.stats.pids[name] !== pid)) current = [];
+    if (measured) current.push(window);
+    if (current.length > best.length) best = current;
+  }
+  return best;
 }
 
 process.exitCode =
