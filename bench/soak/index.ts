@@ -76,9 +76,14 @@ function line(minute: number, stats: WindowStats): string {
 }
 
 function describeFault(report: FaultReport): string {
+  // An instance never seen degraded is shown with what its /readyz said instead.
   const times = (record: Readonly<Record<string, number | null>>) =>
     Object.entries(record)
-      .map(([name, ms]) => `${name} ${ms === null ? 'never' : `${(ms / 1000).toFixed(1)} s`}`)
+      .map(([name, ms]) => {
+        if (ms !== null) return `${name} ${(ms / 1000).toFixed(1)} s`;
+        const seen = report.readinessSeen?.[name];
+        return `${name} never${seen ? ` (${seen})` : ''}`;
+      })
       .join(', ');
   const takeover =
     report.fault === 'leader-kill'

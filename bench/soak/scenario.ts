@@ -101,6 +101,8 @@ export interface FaultReport {
   readonly during: WindowStats;
   /** Per instance: ms from the fault to /readyz `degraded`, and from the recovery to `ready`. */
   readonly degradedAfterMs: Readonly<Record<string, number | null>>;
+  /** Per instance: its /readyz status as the fault began and each one the poll saw until recovery. */
+  readonly readinessSeen?: Readonly<Record<string, string>>;
   readonly readyAfterMs: Readonly<Record<string, number | null>>;
   /** Leader kill: the instance killed, the one that took over and how long it took. */
   readonly killed?: string;
@@ -604,7 +606,15 @@ export class SoakScenario {
         : null;
       readyAfterMs[name] = await this.readinessAfter(name, 'ready', recovered, 30_000);
     }
-    return { degradedAfterMs, readyAfterMs };
+    const readinessSeen: Record<string, string> = {};
+    const recovered = typeof recoveredAt === 'number' ? recoveredAt : recoveredAt();
+    for (const name of names) {
+      const mine = this.transitions.filter((t) => t.instance === name);
+      const before = mine.filter((t) => t.at < startedAt).at(-1)?.to ?? 'unknown';
+      const during = mine.filter((t) => t.at >= startedAt && t.at <= recovered).map((t) => t.to);
+      readinessSeen[name] = [before, ...during].join(' → ');
+    }
+    return { degradedAfterMs, readyAfterMs, readinessSeen };
   }
 
   /** Stops a dependency for `seconds` and starts it again. */
@@ -622,9 +632,13 @@ export class SoakScenario {
     this.phase = `after ${which}`;
     this.options.log?.(`fault: ${which} started again`);
     const names = [...this.slots.keys()];
-    const { degradedAfterMs, readyAfterMs } = await this.readinessTimes(startedAt, recoveredAt, names);
+    const { degradedAfterMs, readyAfterMs, readinessSeen } = await this.readinessTimes(
+      startedAt,
+      recoveredAt,
+      names,
+    );
     this.phase = 'steady';
-    return { fault: which, startedAt, recoveredAt, during, degradedAfterMs, readyAfterMs };
+    return { fault: which, startedAt, recoveredAt, during, degradedAfterMs, readyAfterMs, readinessSeen };
   }
 
   /** SIGKILLs the leader, waits for the other instance to take over, restarts it as a follower. */
