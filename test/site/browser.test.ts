@@ -6,12 +6,11 @@
  * sign-up form returns a key with the free tier's limits; the streaming guide's examples run.
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
-import { chromiumPath, launchChromium, type Browser } from '../support/chromium.js';
+import { axeViolations, chromiumPath, launchChromium, type Browser } from '../support/chromium.js';
 import { ControllableFeeds } from '../support/feeds.js';
 import { BASE_URL, startServer, type TestServer } from '../support/server.js';
 
@@ -67,7 +66,6 @@ interface PageGlobals {
 const NOON_NEW_YORK = Date.parse('2026-11-21T17:00:00Z');
 const MINUTE = 60_000;
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-output', 'screenshots');
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const clock = new ManualClock(NOON_NEW_YORK);
 const feeds = new ControllableFeeds();
@@ -104,28 +102,6 @@ async function open(path: string, width = 1280, height = 900): Promise<OpenPage>
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
   return { page, errors };
-}
-
-/** Serious and critical axe-core findings on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run()).violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(', ')}`);
 }
 
 const PAGES = [

@@ -7,18 +7,16 @@
  * (photographed to test-output/screenshots/park-list-*.png, gitignored).
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
-import { chromiumPath, launchChromium, type Browser } from '../support/chromium.js';
+import { axeViolations, chromiumPath, launchChromium, type Browser } from '../support/chromium.js';
 import { queueTimesFixtures } from '../support/queue-times-all-parks.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 // 08:30 on the 28th in Tokyo, the 27th in UTC: the Japanese parks are open on their own date.
 const clock = new ManualClock(Date.parse('2026-11-27T23:30:00Z'));
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-output', 'screenshots');
 const { upstream, groups, described } = queueTimesFixtures();
 /** The fixture's Japanese parks, as the site names them. */
@@ -156,28 +154,6 @@ async function open(path: string, width = 1280): Promise<{ page: Page; errors: s
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
   return { page, errors };
-}
-
-/** Serious and critical axe-core findings on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run()).violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(', ')}`);
 }
 
 /** The names of the park cards the reader sees now. */

@@ -4,12 +4,11 @@
  * in Chromium at phone and desktop widths, axe-clean and without console errors, ticking rides off
  * and re-planning when the park's stream reports a planned ride going down or its wait rising.
  */
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import { escapeHtml } from '../../src/site/docs/escape.js';
-import { chromiumPath, launchChromium, type Browser } from '../support/chromium.js';
+import { axeViolations, chromiumPath, launchChromium, type Browser } from '../support/chromium.js';
 import { ControllableFeeds } from '../support/feeds.js';
 import { useServer } from '../support/suite.js';
 
@@ -19,7 +18,6 @@ const feeds = new ControllableFeeds();
 const ctx = useServer({ clock, feeds: feeds.build });
 const MINUTE = 60_000;
 const RIDES = ['space-mountain', 'peter-pans-flight', 'haunted-mansion'];
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PLAN = '/parks/magic-kingdom/plan';
 
 async function page(path: string): Promise<string> {
@@ -126,28 +124,6 @@ describe('the plan page', () => {
 
 interface PageGlobals {
   readonly document: { readonly documentElement: { readonly scrollWidth: number } };
-}
-
-/** Serious and critical axe-core findings on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run()).violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      target: v.nodes[0]?.target,
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${String(v.target)}`);
 }
 
 interface RowElement {
