@@ -3,7 +3,8 @@
  * box, with the rule the server applies to `?q=` (pages/home.ts): every typed word appears in the
  * park's `data-search` text, which the server folds as `normalizeIdentifier` does; `fold` below
  * folds what is typed the same way. The address keeps the filter, so a reload or a shared link
- * shows the same list. Plain ES2017, no build step; the page works without it (a GET form).
+ * shows the same list. Plain ES2018 (the Unicode property escape the server's fold uses), no build
+ * step; the page works without it (a GET form).
  */
 export const HOME_SCRIPT = String.raw`(function () {
   'use strict';
@@ -17,7 +18,7 @@ export const HOME_SCRIPT = String.raw`(function () {
   var total = cards.length;
 
   function fold(value) {
-    return value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    return value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
       .replace(/&/g, ' and ').replace(/['\u2019\u2018\u0060.!:,]/g, '')
       .replace(/[^a-z0-9]+/g, ' ').trim();
   }
