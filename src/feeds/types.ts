@@ -73,6 +73,19 @@ export interface LiveQueueFeed {
   readonly realTimeOnly?: boolean;
   /** The park's live queues at `at`. Rejects with `UpstreamError` when the upstream fails. */
   readLiveQueues(park: Park, at: number): Promise<LiveQueueReading>;
+  /**
+   * Only a feed that replays the past (the simulator): the reading at `at` and the first instant
+   * after it whose reading may differ. Every reading before `nextChangeAt` reports the same entries
+   * with the same values, so a backfill reads only where something changes. A feed without it (or a
+   * wrapper that alters readings) is read every minute.
+   */
+  replayLiveQueues?(park: Park, at: number): Promise<ReplayedReading>;
+}
+
+/** A replayed reading and the first instant after it whose reading may differ. */
+export interface ReplayedReading {
+  readonly reading: LiveQueueReading;
+  readonly nextChangeAt: number;
 }
 
 /** One operating window of a park-local day. */

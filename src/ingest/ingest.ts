@@ -244,20 +244,40 @@ export class Ingest {
     return rows;
   }
 
-  /** Steps each span minute by minute through its ingestor, writing a batch per simulated day. */
+  /**
+   * Steps each span minute by minute through its ingestor, writing a batch per simulated day. A
+   * minute where the feed reports what it reported at the last step and the park neither opens nor
+   * closes would record nothing and change no state, so it is skipped: the next step is the first
+   * minute at or after the ingestor's `nextChangeAt`. The last minute of the span is always stepped,
+   * so the checkpoint is the same as stepping every minute.
+   */
   private async record(spans: readonly RecordingSpan[], onProgress?: (progress: CatchUpProgress) => void) {
     const total = spans.reduce((sum, span) => sum + Math.max(0, span.end - span.start), 0) || 1;
     let done = 0;
     let rows = 0;
     for (const { park, ingestor, start, end, checkpoint } of spans) {
       const batch = new BatchBuilder(checkpoint);
-      let steps = 0;
-      for (let at = start; at < end; at += CATCH_UP_STEP_MS) {
-        batch.add(await ingestor.step(at), at);
-        if (++steps % CATCH_UP_BATCH_STEPS === 0) {
+      const lastMinute = start + Math.floor((end - 1 - start) / CATCH_UP_STEP_MS) * CATCH_UP_STEP_MS;
+      const batchMs = CATCH_UP_BATCH_STEPS * CATCH_UP_STEP_MS;
+      let batchEnd = start + batchMs;
+      let stepped = start;
+      for (let at = start; at < end;) {
+        if (at >= batchEnd) {
           rows += await this.flush(batch);
-          onProgress?.({ park, fraction: (done + (at - start)) / total, at, rows });
+          onProgress?.({ park, fraction: (done + (stepped - start)) / total, at: stepped, rows });
+          while (batchEnd <= at) batchEnd += batchMs;
         }
+        const { step, nextChangeAt } = await ingestor.replayStep(at);
+        batch.add(step, at);
+        stepped = at;
+        if (at >= lastMinute) break;
+        const minuteOfChange =
+          start + Math.ceil((nextChangeAt - start) / CATCH_UP_STEP_MS) * CATCH_UP_STEP_MS;
+        // Written so that a feed answering NaN is stepped every minute.
+        at =
+          minuteOfChange > at + CATCH_UP_STEP_MS
+            ? Math.min(lastMinute, minuteOfChange)
+            : at + CATCH_UP_STEP_MS;
       }
       // A span that ends where recorded history begins leaves no outage open: history after it
       // has its own state from its first row on.

@@ -36,7 +36,25 @@ export class ParkHours {
     return false;
   }
 
-  private localDayOf(at: number): { date: string; previous: string } {
+  /**
+   * The first instant after `at` at which `isOpen` may answer otherwise for the same reading: the
+   * next opening or closing of today's or yesterday's windows, or the local midnight.
+   */
+  async nextChangeAfter(at: number): Promise<number> {
+    const { date, previous, end } = this.localDayOf(at);
+    const today = await this.scheduleOf(date);
+    if (today.published === false) return end;
+    let next = end;
+    for (const day of [await this.scheduleOf(previous), today]) {
+      for (const w of day.windows) {
+        if (w.opens_at > at && w.opens_at < next) next = w.opens_at;
+        if (w.closes_at > at && w.closes_at < next) next = w.closes_at;
+      }
+    }
+    return next;
+  }
+
+  private localDayOf(at: number): { date: string; previous: string; end: number } {
     if (!this.day || at < this.day.start || at >= this.day.end) {
       const date = localDate(at, this.park.time_zone);
       this.day = {

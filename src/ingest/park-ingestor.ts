@@ -4,7 +4,7 @@
  * park opening or closing. It does no I/O beyond the feeds; the caller stores and publishes.
  */
 import type { Park } from '../catalog/types.js';
-import type { LiveQueueFeed, ScheduleFeed } from '../feeds/types.js';
+import type { LiveQueueFeed, LiveQueueReading, ScheduleFeed } from '../feeds/types.js';
 import type { LiveEntry, LiveStatus, ParkSnapshot } from '../live/types.js';
 import { unavailableEntry } from '../live/unavailable.js';
 import type { EndedOutage, NewOutage, Outage, ParkTransition, WaitChange } from '../store/ports.js';
@@ -145,7 +145,23 @@ export class ParkIngestor {
 
   /** Reads the feed at `at` and works out everything that changed. Rejects when the upstream fails. */
   async step(at: number): Promise<ParkStep> {
-    const reading = await this.liveQueues.readLiveQueues(this.park, at);
+    return this.advance(at, await this.liveQueues.readLiveQueues(this.park, at));
+  }
+
+  /**
+   * The step at `at` of a backfill, and the first instant after it at which a step may record
+   * anything: until then the feed reports the same entries and the park stays open or closed, so
+   * every step in between would change nothing. A feed that cannot say so is stepped every minute
+   * (`nextChangeAt` is then the next instant).
+   */
+  async replayStep(at: number): Promise<{ step: ParkStep; nextChangeAt: number }> {
+    if (!this.liveQueues.replayLiveQueues) return { step: await this.step(at), nextChangeAt: at + 1 };
+    const { reading, nextChangeAt } = await this.liveQueues.replayLiveQueues(this.park, at);
+    const step = await this.advance(at, reading);
+    return { step, nextChangeAt: Math.min(nextChangeAt, await this.hours.nextChangeAfter(at)) };
+  }
+
+  private async advance(at: number, reading: LiveQueueReading): Promise<ParkStep> {
     const open = await this.hours.isOpen(at, reading);
     const snapshot = buildSnapshot(this.park, reading, open, at, this.entries, this.estimate);
     const diff = diffEntries(this.entries, snapshot.entries);

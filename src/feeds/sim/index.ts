@@ -47,7 +47,10 @@ export function createSimulatedFeeds(catalog: Catalog, options: SimulatorOptions
   };
   return {
     ...createSimulatedResortFeeds(simulator.seed, schedule),
-    liveQueues: { readLiveQueues: async (park, at) => simulator.simulateLiveQueues(park, at) },
+    liveQueues: {
+      readLiveQueues: async (park, at) => simulator.simulateLiveQueues(park, at),
+      replayLiveQueues: async (park, at) => simulator.replayLiveQueues(park, at),
+    },
     schedule,
     priorityPrices: {
       readPriorityPrices: async (park, date, at) => simulator.simulatePriorityPrices(park, date, at),

@@ -302,16 +302,16 @@ export function buildRideTimeline(
   };
 }
 
-/** The entry in force at `at` (binary search over the change instants). */
-export function entryAt(timeline: RideTimeline, at: number): LiveQueueEntry | null {
+/** The index of the change in force at `at` (binary search), or -1 before the first. */
+export function changeIndexAt(timeline: RideTimeline, at: number): number {
   const times = timeline.times;
   let lo = 0;
   let hi = times.length - 1;
-  if (hi < 0 || at < (times[0] as number)) return null;
+  if (hi < 0 || at < (times[0] as number)) return -1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if ((times[mid] as number) <= at) lo = mid;
     else hi = mid - 1;
   }
-  return timeline.entries[lo] ?? null;
+  return lo;
 }

@@ -10,11 +10,17 @@
  */
 import type { Catalog } from '../../catalog/catalog.js';
 import type { Park } from '../../catalog/types.js';
-import type { LiveQueueEntry, LiveQueueReading, ParkDaySchedule, PriorityPrice } from '../types.js';
+import type {
+  LiveQueueEntry,
+  LiveQueueReading,
+  ParkDaySchedule,
+  PriorityPrice,
+  ReplayedReading,
+} from '../types.js';
 import { dayNumberOf } from './local-time.js';
 import { ParkSimulation, type ParkDay } from './park-days.js';
 import { priceList } from './price-list.js';
-import { entryAt } from './ride-day.js';
+import { changeIndexAt } from './ride-day.js';
 import { toParkDaySchedule } from './schedule.js';
 
 export const DEFAULT_SEED = 20260928;
@@ -35,13 +41,25 @@ export class Simulator {
 
   /** Every attraction the operator reports at `at` (see ride-day.ts for what is reported when). */
   simulateLiveQueues(park: Park, at: number): LiveQueueReading {
+    return this.replayLiveQueues(park, at).reading;
+  }
+
+  /**
+   * The reading at `at` and the first instant after it at which any attraction's entry changes
+   * (or the park day ends): every reading in between reports the very same entries.
+   */
+  replayLiveQueues(park: Park, at: number): ReplayedReading {
     const day = this.parkSimulation(park).dayAt(at);
     const entries: LiveQueueEntry[] = [];
+    let nextChangeAt = day.schedule.dayEnd;
     for (const timeline of day.timelines) {
-      const entry = entryAt(timeline, at);
+      const index = changeIndexAt(timeline, at);
+      const entry = index < 0 ? null : timeline.entries[index];
       if (entry) entries.push(entry);
+      const next = timeline.times[index + 1];
+      if (next !== undefined && next < nextChangeAt) nextChangeAt = next;
     }
-    return { park_id: park.id, observed_at: at, entries };
+    return { reading: { park_id: park.id, observed_at: at, entries }, nextChangeAt };
   }
 
   /** The park's windows for a park-local date (`YYYY-MM-DD`); throws RangeError on a bad date. */
