@@ -11,7 +11,8 @@ import type { OperatorForecastFeed, ScheduleFeed, ScheduleWindow } from '../feed
 import type { Clock } from '../lib/clock.js';
 import { hourBoundaries, localDate } from '../lib/time.js';
 import { dayNumber, weekdayOf } from '../models/hourly-history.js';
-import type { ParkModelService } from './models/index.js';
+import type { TypicalWaits } from '../models/typical-waits.js';
+import type { ParkModelService, ParkModels } from './models/index.js';
 
 /** Dates this many days ahead or more use typical waits instead of predictions. */
 export const PREDICTED_DAYS = 7;
@@ -74,6 +75,45 @@ export interface BestTimes {
 
 const localTime = (hour: number) => `${String(hour % 24).padStart(2, '0')}:00`;
 const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The park-local hours 0-23 of `weekday` in which a ride has recorded waits. Where the park's feed
+ * publishes no hours, these are the hours the ride is known to operate: none are invented, and an
+ * hour without readings is not called closed.
+ */
+export function recordedHours(typical: TypicalWaits | undefined, weekday: number): number[] {
+  const hours: number[] = [];
+  if (!typical) return hours;
+  for (let hour = 0; hour < 24; hour++)
+    if (!Number.isNaN(typical.means[weekday * 24 + hour] ?? Number.NaN)) hours.push(hour);
+  return hours;
+}
+
+/**
+ * A park's hours on `date` as recorded, for a park whose feed publishes none: from the start of the
+ * first to the end of the last hour of that weekday in which any of its rides has recorded waits.
+ * Undefined while nothing is recorded for that weekday.
+ */
+export function recordedOperatingWindow(
+  models: ParkModels,
+  date: string,
+): { opens_at: number; closes_at: number } | undefined {
+  const weekday = weekdayOf(dayNumber(date));
+  let first = 24;
+  let last = -1;
+  for (const { model } of models.rides.values()) {
+    const hours = recordedHours(model.typical, weekday);
+    first = Math.min(first, hours[0] ?? 24);
+    last = Math.max(last, hours.at(-1) ?? -1);
+  }
+  if (last < first) return undefined;
+  const bounds = hourBoundaries(date, models.park.time_zone);
+  const opensAt = bounds[first];
+  const closesAt = bounds[last + 1];
+  return opensAt === undefined || closesAt === undefined
+    ? undefined
+    : { opens_at: opensAt, closes_at: closesAt };
+}
 
 /** The hours 0-23 of `date` during which the park is open to day guests. */
 function openHours(windows: readonly ScheduleWindow[], date: string, zone: string): Set<number> {
@@ -180,7 +220,7 @@ export class BestTimesService {
     // operate; none are invented, and no day is called closed.
     const unpublished = schedule.published === false;
     const open = unpublished
-      ? new Set(typicalHours.map((entry) => entry.hour))
+      ? new Set(recordedHours(model?.typical, weekday))
       : openHours(schedule.windows, date, zone);
 
     const predictedHours: PredictedHour[] = [];

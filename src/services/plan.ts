@@ -18,7 +18,8 @@ import { optimisePlanAsync } from '../models/plan/optimise.js';
 import type { MinuteWindow, PlanProblem, PlanResult, PlanRide } from '../models/plan/types.js';
 import { walkMinutes, type WalkingPace } from '../models/plan/walking.js';
 import type { HourForecast } from '../models/wait-bands.js';
-import type { ParkModelService } from './models/index.js';
+import { recordedOperatingWindow } from './best-times.js';
+import type { ParkModelService, ParkModels } from './models/index.js';
 import type { OutageService } from './outages.js';
 import type { ParkHoursService } from './park-hours.js';
 
@@ -91,6 +92,22 @@ export class PlanRequestError extends Error {
   override name = 'PlanRequestError';
 }
 
+/**
+ * No hours to plan within: the park's feed publishes none, none are recorded yet for the date's
+ * weekday, and the party gave no start and end. The request is sound and the data missing, so the
+ * API answers it in the unavailable form; the plan page and the CLI say what to give instead.
+ */
+export class PlanUnavailableError extends PlanRequestError {
+  override name = 'PlanUnavailableError';
+  constructor(
+    message: string,
+    /** When the models behind the missing hours were last recomputed. */
+    readonly generated_at: number,
+  ) {
+    super(message);
+  }
+}
+
 export type NotPlannedReason = 'closed' | 'down' | 'refurbishment' | 'out_of_time';
 
 export interface TouringPlanStep {
@@ -130,6 +147,8 @@ export interface TouringPlan {
   readonly lower_bound_wait_minutes: number;
   readonly method: 'exact' | 'search';
   readonly generated_at: number;
+  /** Where the default start and end came from when the park's feed publishes no hours; else null. */
+  readonly note: string | null;
 }
 
 type HourlyForecast = readonly (HourForecast | null)[];
@@ -181,6 +200,12 @@ export class PlanService {
     return this.live.view(park.key).data_status === 'live' ? 'live' : 'forecast';
   }
 
+  /** The park reads open now on current live data (its rides operating). */
+  private openByLiveData(park: Park): boolean {
+    const view = this.live.view(park.key);
+    return view.data_status === 'live' && view.snapshot?.open === true;
+  }
+
   async plan(request: PlanRequest): Promise<TouringPlan> {
     const { park, date } = request;
     const zone = park.time_zone;
@@ -191,7 +216,17 @@ export class PlanService {
       this.parkHours.forDates(park, date, 1),
     ]);
     const at = (time: string) => DateTime.fromISO(`${date}T${time}`, { zone }).toMillis();
-    const operating = hours?.published === false ? partyWindow(park, request, at) : hours?.operating;
+    // A park whose feed publishes no hours plans within its recorded hours or the party's own.
+    const unpublished =
+      hours?.published === false
+        ? unpublishedWindow(
+            request,
+            models,
+            at,
+            today && this.openByLiveData(park) ? Math.floor(now / MINUTE_MS) * MINUTE_MS : undefined,
+          )
+        : undefined;
+    const operating = unpublished ?? hours?.operating;
     if (!operating) throw new PlanRequestError(`${park.name} does not open to day guests on ${date}.`);
     const origin = startOfLocalDay(date, zone);
     const minuteOf = (epoch: number) => (epoch - origin) / MINUTE_MS;
@@ -373,23 +408,55 @@ export class PlanService {
       lower_bound_wait_minutes: round1(result.lowerBoundWaitMinutes),
       method: result.method,
       generated_at: models.computed_at,
+      note: unpublished?.note ?? null,
     };
   }
 }
 
+const weekdayName = (date: string) =>
+  DateTime.fromISO(date, { zone: 'UTC' }).setLocale('en').toFormat('cccc');
+
 /**
- * A park whose feed publishes no hours plans within the party's own start and end: no opening or
- * closing is invented for it.
+ * The window a plan runs in at a park whose feed publishes no hours, and a note saying where it came
+ * from: the party's start and end where given, otherwise the park's hours as recorded on the date's
+ * weekday (the ones best times read), opening no later than now while its rides operate now
+ * (`openSince`). With neither, no opening or closing is invented: the plan is unavailable.
  */
-function partyWindow(
-  park: Park,
+function unpublishedWindow(
   request: PlanRequest,
+  models: ParkModels,
   at: (time: string) => number,
-): { opens_at: number; closes_at: number } {
-  if (request.start === undefined || request.end === undefined) {
-    throw new PlanRequestError(
-      `${park.name} publishes no hours: give start and end (HH:MM park-local) to plan within them.`,
+  openSince: number | undefined,
+): { opens_at: number; closes_at: number; note: string } {
+  const { park, date } = request;
+  const weekday = weekdayName(date);
+  const recorded = recordedOperatingWindow(models, date);
+  const clock = (epoch: number) => DateTime.fromMillis(epoch, { zone: park.time_zone }).toFormat('HH:mm');
+  let opens: { at: number; said: string } | undefined;
+  if (request.start !== undefined) opens = { at: at(request.start), said: 'the start given' };
+  else if (openSince !== undefined && (!recorded || openSince < recorded.opens_at))
+    opens = { at: openSince, said: 'now, as its rides operate' };
+  else if (recorded)
+    opens = {
+      at: recorded.opens_at,
+      said: `${clock(recorded.opens_at)}, when its rides are recorded opening on ${weekday}s`,
+    };
+  const closes =
+    request.end !== undefined
+      ? { at: at(request.end), said: 'the end given' }
+      : recorded && {
+          at: recorded.closes_at,
+          said: `${clock(recorded.closes_at)}, when its rides are recorded closing on ${weekday}s`,
+        };
+  if (!opens || !closes) {
+    throw new PlanUnavailableError(
+      `${park.name} publishes no hours, and none are recorded yet for a ${weekday}: give start and end (HH:MM park-local) to plan within them.`,
+      models.computed_at,
     );
   }
-  return { opens_at: at(request.start), closes_at: at(request.end) };
+  return {
+    opens_at: opens.at,
+    closes_at: closes.at,
+    note: `${park.name} publishes no hours: the plan runs from ${opens.said} to ${closes.said}.`,
+  };
 }

@@ -157,6 +157,8 @@ export const PLAN_SCRIPT = String.raw`(function () {
     return fetch('/v1/parks/' + encodeURIComponent(d.park) + '/plan?' + q.toString(), { headers: { accept: 'application/json' } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (plan) {
+        // No hours to plan within (a park that publishes none): the last plan stands.
+        if (plan && plan.data_status === 'unavailable') plan = null;
         if (!plan) { if (status) status.textContent = 'Could not re-plan; showing the last plan.'; return; }
         render(plan);
         if (status) status.textContent = 'Re-planned at ' + time(plan.generated_at) + (reason ? ' because ' + reason : '') + '.';

@@ -247,7 +247,7 @@ function planHtml(plan: TouringPlan, request: PlanRequest, today: boolean, strea
   for (const name of ['start', 'done', 'from']) query.delete(name);
   return `<section id="plan" aria-labelledby="plan-heading">
 <h2 id="plan-heading">Your plan for ${escapeHtml(plan.date)}</h2>
-<p class="note">Based on ${plan.basis === 'live' ? "today's live waits and nowcast" : 'the forecast'}; ${plan.method === 'exact' ? 'this order is proven best on these predictions' : 'this order was found by search'}.</p>
+<p class="note">Based on ${plan.basis === 'live' ? "today's live waits and nowcast" : 'the forecast'}; ${plan.method === 'exact' ? 'this order is proven best on these predictions' : 'this order was found by search'}.</p>${plan.note === null ? '' : `\n<p class="note" id="plan-hours">${escapeHtml(plan.note)}</p>`}
 <div class="scroll" role="region" aria-labelledby="plan-heading" tabindex="0"><table class="plan">
 <caption>Rides in order, from ${at(plan.start_at)} to ${at(plan.end_at)}</caption>
 <thead><tr><th scope="col">Ride</th><th scope="col">Arrive</th><th scope="col">Walk</th><th scope="col">Predicted wait (80% range)</th><th scope="col">Estimated actual wait</th><th scope="col">Ride</th><th scope="col">Leave</th><th scope="col">Via</th></tr></thead>

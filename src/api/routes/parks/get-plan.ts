@@ -11,7 +11,12 @@ import { PLAN_QUERY, planRequestKey, resolvePlanQuery } from '../../../http/plan
 import { Envelope, LocalDate, Nullable, Timestamp } from '../../../http/schemas/common.js';
 import { isoTimestamp, localDate } from '../../../lib/time.js';
 import { FORECAST_DAYS } from '../../../models/horizon-bands.js';
-import { PlanRequestError, type PlanRequest, type TouringPlan } from '../../../services/plan.js';
+import {
+  PlanRequestError,
+  PlanUnavailableError,
+  type PlanRequest,
+  type TouringPlan,
+} from '../../../services/plan.js';
 import { ParkHeaderProperties, parkHeader } from '../../resources/park.js';
 import { upstreamApiError } from '../../upstream-error.js';
 
@@ -60,8 +65,18 @@ const PlanBody = Envelope(
       description:
         "forecast: the models' hourly predictions for the date. live (today, on live data): the posted waits now, today's nowcast for the rest of the day, rides down now kept out until their expected reopening, and the priority lanes' return windows on offer now (each standby step's `priority_lane`).",
     }),
-    start_at: Timestamp,
-    end_at: Timestamp,
+    data_status: Type.Union([Type.Literal('available'), Type.Literal('unavailable')], {
+      description:
+        'available: a plan. unavailable: the park publishes no hours, none are recorded yet for the weekday of `date`, and the request gave no `start` and `end`; `start_at`, `end_at`, `totals`, the comparison waits and `method` are null, `steps` and `not_planned` empty, and `note` says what to give instead.',
+    }),
+    note: Nullable(
+      Type.String({
+        description:
+          'At a park that publishes no hours: the window the plan runs within (the start and end given, or the hours its rides are recorded operating on that weekday), or why there is no plan. Null otherwise.',
+      }),
+    ),
+    start_at: Nullable(Timestamp),
+    end_at: Nullable(Timestamp),
     steps: Type.Array(StepSchema, { description: 'The rides in the order to ride them.' }),
     not_planned: Type.Array(
       Type.Object(
@@ -83,30 +98,42 @@ const PlanBody = Envelope(
         { additionalProperties: false, title: 'PlanNotPlanned' },
       ),
     ),
-    totals: Type.Object(
-      {
-        wait_minutes: Type.Number({ minimum: 0 }),
-        walk_minutes: Type.Number({ minimum: 0 }),
-        finish_at: Timestamp,
-      },
-      { additionalProperties: false, title: 'PlanTotals' },
+    totals: Nullable(
+      Type.Object(
+        {
+          wait_minutes: Type.Number({ minimum: 0 }),
+          walk_minutes: Type.Number({ minimum: 0 }),
+          finish_at: Timestamp,
+        },
+        { additionalProperties: false, title: 'PlanTotals' },
+      ),
     ),
-    given_order_wait_minutes: Type.Number({
-      minimum: 0,
-      description:
-        'Total predicted wait riding the same rides in the order given, joining each line on arrival (rides that no longer fit are skipped).',
-    }),
-    shortest_wait_now_wait_minutes: Type.Number({
-      minimum: 0,
-      description: 'Total predicted wait always heading for the ride with the shortest wait at that moment.',
-    }),
-    lower_bound_wait_minutes: Type.Number({
-      minimum: 0,
-      description: 'A total wait for the planned rides that no order can beat on these predictions.',
-    }),
-    method: Type.Union([Type.Literal('exact'), Type.Literal('search')], {
-      description: 'exact: the order is proven best on these predictions; search: found by a bounded search.',
-    }),
+    given_order_wait_minutes: Nullable(
+      Type.Number({
+        minimum: 0,
+        description:
+          'Total predicted wait riding the same rides in the order given, joining each line on arrival (rides that no longer fit are skipped).',
+      }),
+    ),
+    shortest_wait_now_wait_minutes: Nullable(
+      Type.Number({
+        minimum: 0,
+        description:
+          'Total predicted wait always heading for the ride with the shortest wait at that moment.',
+      }),
+    ),
+    lower_bound_wait_minutes: Nullable(
+      Type.Number({
+        minimum: 0,
+        description: 'A total wait for the planned rides that no order can beat on these predictions.',
+      }),
+    ),
+    method: Nullable(
+      Type.Union([Type.Literal('exact'), Type.Literal('search')], {
+        description:
+          'exact: the order is proven best on these predictions; search: found by a bounded search.',
+      }),
+    ),
     prediction_generated_at: {
       ...Timestamp,
       description: 'When the models behind the predictions were last recomputed.',
@@ -115,7 +142,19 @@ const PlanBody = Envelope(
   "A touring plan: the order of a party's rides with the least expected time in line.",
   'ParkPlan',
 );
-export type ParkPlanResponse = Static<typeof PlanBody>;
+/** Either answer: a plan, or the unavailable form (`data_status`). */
+export type ParkPlanAnswer = Static<typeof PlanBody>;
+/** A plan made (`data_status: available`): the fields the unavailable form leaves null are set. */
+export type ParkPlanResponse = ParkPlanAnswer & {
+  readonly data_status: 'available';
+  readonly start_at: string;
+  readonly end_at: string;
+  readonly totals: NonNullable<ParkPlanAnswer['totals']>;
+  readonly given_order_wait_minutes: number;
+  readonly shortest_wait_now_wait_minutes: number;
+  readonly lower_bound_wait_minutes: number;
+  readonly method: NonNullable<ParkPlanAnswer['method']>;
+};
 
 interface PlanInput {
   readonly request: PlanRequest;
@@ -136,7 +175,7 @@ export const getPlan = defineEndpoint({
   operationId: 'getParkPlan',
   summary:
     'A touring plan: the order of up to 25 rides with the least expected time in line, from the predicted waits of the date.',
-  description: `Orders the rides to wait least in standby lines on a park-local date, today through ${FORECAST_DAYS - 1} days ahead, from the service's hourly wait predictions (today: the posted waits now and today's nowcast, so a request re-plans as the day unfolds). Up to about ten rides the order is proven best; beyond, a bounded search finds it, with a lower bound no order beats. The answer states the same rides' wait in the order given and by always taking the shortest wait now, so the saving is shown.`,
+  description: `Orders the rides to wait least in standby lines on a park-local date, today through ${FORECAST_DAYS - 1} days ahead, from the service's hourly wait predictions (today: the posted waits now and today's nowcast, so a request re-plans as the day unfolds). Up to about ten rides the order is proven best; beyond, a bounded search finds it, with a lower bound no order beats. The answer states the same rides' wait in the order given and by always taking the shortest wait now, so the saving is shown. At a park whose feed publishes no hours, \`start\` and \`end\` default to the hours its rides are recorded operating on that weekday (\`note\` says so); with none recorded yet and no \`start\` and \`end\` given, the answer is \`data_status: unavailable\`.`,
   tag: 'Parks',
   params: { park: PARK_PARAM },
   query: PLAN_QUERY,
@@ -162,7 +201,12 @@ export const getPlan = defineEndpoint({
       input: { request, maxAge: maxAgeOfPlan(context, park, date) },
     };
   },
-  build: async ({ request }, context) => presentPlan(context, await planOf(context, request)),
+  build: async ({ request }, context) => {
+    const plan = await planOf(context, request);
+    return plan instanceof PlanUnavailableError
+      ? presentUnavailable(context, request, plan)
+      : presentPlan(context, plan);
+  },
 });
 
 function maxAgeOfPlan(context: ApiContext, park: Park, date: string): number {
@@ -171,10 +215,15 @@ function maxAgeOfPlan(context: ApiContext, park: Park, date: string): number {
   return today ? TODAY_FORECAST_PLAN_MAX_AGE : FORECAST_PLAN_MAX_AGE;
 }
 
-async function planOf(context: ApiContext, request: PlanRequest): Promise<TouringPlan> {
+async function planOf(
+  context: ApiContext,
+  request: PlanRequest,
+): Promise<TouringPlan | PlanUnavailableError> {
   try {
     return await context.services.plan.plan(request);
   } catch (error) {
+    // Missing hours are the service's missing data, not a bad request: the unavailable form.
+    if (error instanceof PlanUnavailableError) return error;
     if (error instanceof PlanRequestError) throw new ApiError('invalid_request', error.message);
     if (error instanceof UpstreamError) throw upstreamApiError(error, 'Touring plan');
     throw error;
@@ -187,6 +236,8 @@ function presentPlan(context: ApiContext, plan: TouringPlan): ParkPlanResponse {
       ...parkHeader(plan.park),
       date: plan.date,
       basis: plan.basis,
+      data_status: 'available',
+      note: plan.note,
       start_at: isoTimestamp(plan.start_at),
       end_at: isoTimestamp(plan.end_at),
       steps: plan.steps.map((step) => ({
@@ -218,5 +269,33 @@ function presentPlan(context: ApiContext, plan: TouringPlan): ParkPlanResponse {
       prediction_generated_at: isoTimestamp(plan.generated_at),
     },
     context.links.parkPage(plan.park),
+  );
+}
+
+/** No plan: no hours to plan within (see `data_status`), and no numbers in their place. */
+function presentUnavailable(
+  context: ApiContext,
+  request: PlanRequest,
+  unavailable: PlanUnavailableError,
+): ParkPlanAnswer {
+  return context.envelopes.wrap(
+    {
+      ...parkHeader(request.park),
+      date: request.date,
+      basis: context.services.plan.basis(request.park, request.date),
+      data_status: 'unavailable',
+      note: unavailable.message,
+      start_at: null,
+      end_at: null,
+      steps: [],
+      not_planned: [],
+      totals: null,
+      given_order_wait_minutes: null,
+      shortest_wait_now_wait_minutes: null,
+      lower_bound_wait_minutes: null,
+      method: null,
+      prediction_generated_at: isoTimestamp(unavailable.generated_at),
+    },
+    context.links.parkPage(request.park),
   );
 }
