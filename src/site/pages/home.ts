@@ -6,13 +6,13 @@
  */
 import type { ApiContext } from '../../http/context.js';
 import type { Park } from '../../catalog/types.js';
-import type { HoursWindow, WindowKind } from '../../services/park-hours.js';
+import type { WindowKind } from '../../services/park-hours.js';
 import { localDate } from '../../lib/time.js';
 import { normalizeIdentifier } from '../../catalog/catalog.js';
 import { parkCountry } from '../../catalog/countries.js';
 import { escapeHtml } from '../docs/escape.js';
 import { clockTime, zoneName } from '../format.js';
-import type { TodayHoursReader } from '../sources/today-hours.js';
+import type { TodayHours, TodayHoursReader } from '../sources/today-hours.js';
 import { renderPage } from './layout.js';
 import { todayCrowdLevel } from './park-sections.js';
 import type { PageSection } from './section.js';
@@ -53,7 +53,14 @@ const WINDOW_LABELS: Readonly<Record<WindowKind, string>> = {
   ticketed_event: 'Ticketed event',
 };
 
-export function hoursLabel(windows: readonly HoursWindow[] | undefined, zone: string): string {
+/** How the pages say that a park's feed publishes no hours for it. */
+export const NO_PUBLISHED_HOURS = 'No hours published: open while its rides operate';
+
+export function hoursLabel(
+  { windows, published }: Pick<TodayHours, 'windows' | 'published'>,
+  zone: string,
+): string {
+  if (!published) return NO_PUBLISHED_HOURS;
   if (windows === undefined) return 'Hours unavailable right now';
   if (windows.length === 0) return 'Closed today';
   return windows
@@ -158,7 +165,7 @@ const parksSection: PageSection<HomeInput> = {
                 const today = await hours.forPark(park);
                 return `<li data-search="${escapeHtml(text)}"${hiddenUnless(match)}><a class="park" href="/parks/${escapeHtml(park.key)}">${escapeHtml(park.name)}</a>
 <p><span class="status ${status.className}">${status.label}</span></p>
-<p>${escapeHtml(hoursLabel(today.windows, park.time_zone))} <span class="sub">${escapeHtml(zoneName(context.clock.now(), park.time_zone))}, park time</span></p></li>`;
+<p>${escapeHtml(hoursLabel(today, park.time_zone))} <span class="sub">${escapeHtml(zoneName(context.clock.now(), park.time_zone))}, park time</span></p></li>`;
               }),
             );
             countryShown += destinationShown;

@@ -31,8 +31,9 @@ export const todaySection: PageSection<ParkInput> = {
     const zone = park.time_zone;
     const today = await hours.forPark(park);
     const shows = await context.services.showtimes.forDate(park, today.date);
-    const windows =
-      today.windows === undefined
+    const windows = !today.published
+      ? '<p class="note">No hours are published for this park: it counts as open while its rides operate.</p>'
+      : today.windows === undefined
         ? '<p class="note nodata">Hours unavailable right now.</p>'
         : today.windows.length === 0
           ? '<p class="note">Closed today.</p>'

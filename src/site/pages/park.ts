@@ -206,7 +206,7 @@ export async function renderParkPage(
   const hours = await input.hours.forPark(park);
   const main = `<p class="crumbs"><a href="/">Parks</a> › ${escapeHtml(park.resort.name)}</p>
 <h1>${escapeHtml(park.name)}</h1>
-<p><span class="status ${status.className}" id="park-status">${status.label}</span> · Today: ${escapeHtml(hoursLabel(hours.windows, park.time_zone))}</p>
+<p><span class="status ${status.className}" id="park-status">${status.label}</span> · Today: ${escapeHtml(hoursLabel(hours, park.time_zone))}</p>
 <p class="note">Times are park time (${escapeHtml(zoneName(now, park.time_zone))}).</p>
 <p><a href="/parks/${escapeHtml(park.key)}/plan">Plan your day at ${escapeHtml(park.name)}</a></p>
 ${await renderSections(PARK_SECTIONS, input, context)}

@@ -17,6 +17,11 @@ export interface TodayHours {
    * park's feed publishes none.
    */
   readonly windows: readonly HoursWindow[] | undefined;
+  /**
+   * False when the park's feed publishes no hours for it: not a passing fault, and not a closed day
+   * (the park counts as open while its rides operate).
+   */
+  readonly published: boolean;
   readonly read_at: number;
 }
 
@@ -37,15 +42,17 @@ export class TodayHoursReader {
       return known;
     }
     let windows: readonly HoursWindow[] | undefined;
+    let published = true;
     try {
       const day = (await this.parkHours.forDates(park, date, 1))[0];
-      // A park whose feed publishes no schedule has unknown hours: shown as unavailable, not closed.
-      windows = day?.published === false ? undefined : day?.windows;
+      // A park whose feed publishes no schedule has unknown hours: shown as such, not closed.
+      published = day?.published !== false;
+      windows = published ? day?.windows : undefined;
     } catch {
       // Shown as "hours unavailable"; read again on the next page build.
-      return { date, windows: undefined, read_at: now };
+      return { date, windows: undefined, published: true, read_at: now };
     }
-    const hours = { date, windows, read_at: now };
+    const hours = { date, windows, published, read_at: now };
     this.read.set(park.key, hours);
     this.schedulesRead++;
     return hours;
