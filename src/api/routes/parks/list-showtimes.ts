@@ -121,7 +121,7 @@ async function showtimesBody(context: ApiContext, park: Park, date: string): Pro
           ? "The operator's published times for the date; performances can be cancelled for weather."
           : day.status === 'planned'
             ? "Planned from the park's regular schedule: the operator publishes this date's times on the day, and they may differ."
-            : `Showtimes are unavailable right now: ${day.reason ?? 'the source could not be read'}.`,
+            : `Showtimes are unavailable right now: ${(day.reason ?? 'the source could not be read').replace(/\.$/, '')}.`,
     },
     context.links.parkPage(park),
   );
