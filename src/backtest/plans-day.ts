@@ -6,9 +6,18 @@
  *
  * Every strategy but `no_plan` and `shortest_wait_now` is the best order on some view of the
  * waits, found by an `Optimiser` (the optimiser's contract, `src/models/plan/types.ts`); the
- * backtest runs `optimiseByEnumeration`, which rides as it scores.
+ * backtest runs `optimiseNoIdle` (`plans-order.ts`), which rides as it scores.
  */
-import type { PlanProblem, PlanResult } from '../models/plan/types.js';
+import {
+  EXHAUSTIVE_RIDES,
+  optimiseByEnumeration,
+  optimiseByLabels,
+  permutations,
+  type Optimiser,
+  type TourProblem,
+} from './plans-order.js';
+
+export { optimiseByEnumeration, optimiseNoIdle, type Optimiser } from './plans-order.js';
 
 /** One ride's recorded posted waits on one day, ascending by minute. */
 export interface RecordedDay {
@@ -34,9 +43,6 @@ export interface TourDay {
 
 /** A view of the day's waits a strategy plans with: the wait of ride `ride` joined at `minute`. */
 export type WaitView = (ride: number, minute: number) => number;
-
-/** The optimiser's contract: the best order of a problem's rides. */
-export type Optimiser = (problem: PlanProblem) => PlanResult;
 
 /** The recorded wait at `minute`: linear between readings, the nearest reading outside them. */
 export function recordedWaitAt({ minutes, waits }: RecordedDay, minute: number): number {
@@ -151,23 +157,11 @@ export function scoreOrder(
   return { waitMinutes, finishAt: at };
 }
 
-/** Every order of `items` (the day's rides are few: the reference's parks hold four). */
-function* permutations(items: readonly number[]): Generator<number[]> {
-  if (items.length <= 1) {
-    yield [...items];
-    return;
-  }
-  for (let i = 0; i < items.length; i++) {
-    const rest = [...items.slice(0, i), ...items.slice(i + 1)];
-    for (const tail of permutations(rest)) yield [items[i] ?? 0, ...tail];
-  }
-}
-
 /** How far past a decision a plan may reach: every recorded park's rides fit in it many times over. */
 const PLAN_HORIZON_MINUTES = 16 * 60;
 
-/** Orders `no_plan` averages over beyond which it samples instead (8! = 40,320). */
-const EXHAUSTIVE_RIDES = 8;
+/** Rides up to which `no_plan` averages over every order (8! = 40,320), and the orders it samples beyond. */
+const MEAN_OVER_EVERY_ORDER_RIDES = 8;
 const SAMPLED_ORDERS = 20_000;
 
 /**
@@ -178,7 +172,7 @@ export function meanOverOrders(day: TourDay): number {
   const rides = day.rides.map((_, i) => i);
   let total = 0;
   let count = 0;
-  if (rides.length <= EXHAUSTIVE_RIDES) {
+  if (rides.length <= MEAN_OVER_EVERY_ORDER_RIDES) {
     for (const order of permutations(rides)) {
       total += scoreOrder(day, order).waitMinutes;
       count++;
@@ -213,9 +207,10 @@ export function bestOrder(
   remaining: readonly number[],
   start: number,
   from: Stop = 'entrance',
+  firstWait?: WaitView,
 ): number[] {
   if (remaining.length <= 1) return [...remaining];
-  const problem: PlanProblem = {
+  const problem: TourProblem = {
     rides: remaining.map((ride) => ({
       id: day.rides[ride]?.id ?? String(ride),
       rideMinutes: day.rides[ride]?.rideMinutes ?? 0,
@@ -228,6 +223,9 @@ export function bestOrder(
     walkMinutes: (stop, to) =>
       day.walkMinutes(stop === 'entrance' ? from : (remaining[stop] ?? 0), remaining[to] ?? 0),
     breaks: [],
+    ...(firstWait
+      ? { firstWaitAt: (ride: number, minute: number) => firstWait(remaining[ride] ?? 0, minute) }
+      : {}),
   };
   const result = optimise(problem);
   const order = result.steps.map((step) => remaining[step.ride] ?? 0);
@@ -304,6 +302,13 @@ export function replanLive(
 ): number[] {
   return decideAsYouGo(day, (at, from, remaining) => {
     const rest = restWaits(at);
+    // Many rides: one search whose first ride is costed at `nextWait` weighs every candidate at once.
+    if (remaining.length > EXHAUSTIVE_RIDES) {
+      const order = bestOrder(day, optimise, rest, remaining, at, from, (ride, arrive) =>
+        nextWait(ride, at, arrive),
+      );
+      return order[0] ?? remaining[0] ?? 0;
+    }
     let best = remaining[0] ?? 0;
     let bestCost = Number.POSITIVE_INFINITY;
     for (const ride of remaining) {
@@ -343,46 +348,101 @@ export function plannedWait(
   return total;
 }
 
-/**
- * Every order tried, each ridden without idling as the backtest scores it: exact for the few rides
- * a recorded park holds. The service's optimiser (`src/models/plan/optimise.ts`) lets a party wait
- * before joining a line, so on a wait that falls fast its best order is not the best order ridden
- * straight through, and hindsight scored that way could be beaten.
- */
-export function optimiseByEnumeration(problem: PlanProblem): PlanResult {
-  const indices = problem.rides.map((_, i) => i);
-  let best: { order: number[]; wait: number; walk: number; finish: number } | undefined;
-  for (const order of permutations(indices)) {
-    let at = problem.start;
-    let stop: Stop = 'entrance';
-    let wait = 0;
-    let walk = 0;
-    for (const ride of order) {
-      const step = problem.walkMinutes(stop, ride);
-      walk += step;
-      at += step;
-      const minutes = problem.rides[ride]?.waitAt(at) ?? 0;
-      wait += minutes;
-      at += minutes + (problem.rides[ride]?.rideMinutes ?? 0);
-      stop = ride;
+/** Whether no ride's recorded wait falls faster than the clock: a party arriving later never leaves earlier. */
+export function waitsNeverOvertake(day: TourDay): boolean {
+  return day.rides.every(({ recorded: { minutes, waits } }) => {
+    for (let i = 1; i < minutes.length; i++) {
+      const drop = (waits[i - 1] ?? 0) - (waits[i] ?? 0);
+      if (drop > (minutes[i] ?? 0) - (minutes[i - 1] ?? 0)) return false;
     }
-    if (!best || wait < best.wait) best = { order, wait, walk, finish: at };
+    return true;
+  });
+}
+
+/**
+ * A ride's recorded wait at `minute` as if the party, arriving then, could stand aside for a
+ * shorter line and count the minutes standing as wait: the earliest it can leave the line, less
+ * `minute`. Never above the wait on arrival, and a party arriving later never leaves earlier.
+ */
+export function envelopeView(recorded: RecordedDay): (minute: number) => number {
+  const { minutes, waits } = recorded;
+  // The earliest exit from a line joined at each reading or later (the wait is flat past the last).
+  const earliestFrom = new Float64Array(minutes.length + 1).fill(Number.POSITIVE_INFINITY);
+  for (let i = minutes.length - 1; i >= 0; i--) {
+    earliestFrom[i] = Math.min(
+      earliestFrom[i + 1] ?? Number.POSITIVE_INFINITY,
+      (minutes[i] ?? 0) + (waits[i] ?? 0),
+    );
   }
-  return {
-    steps: (best?.order ?? []).map((ride) => ({
-      ride,
-      walkMinutes: 0,
-      arriveAt: 0,
-      joinAt: 0,
-      waitMinutes: 0,
-      via: 'standby' as const,
-      departAt: 0,
-    })),
-    notPlanned: [],
-    totalWaitMinutes: best?.wait ?? 0,
-    totalWalkMinutes: best?.walk ?? 0,
-    finishAt: best?.finish ?? problem.start,
-    lowerBoundWaitMinutes: best?.wait ?? 0,
-    method: 'exact',
+  return (minute) => {
+    let low = 0;
+    let high = minutes.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((minutes[middle] ?? 0) < minute) low = middle + 1;
+      else high = middle;
+    }
+    const exit = Math.min(
+      minute + recordedWaitAt(recorded, minute),
+      earliestFrom[low] ?? Number.POSITIVE_INFINITY,
+    );
+    return exit - minute;
   };
+}
+
+/** Hindsight's order, its wait, and a wait that no order can beat on the day's recorded waits. */
+export interface Hindsight {
+  readonly order: number[];
+  readonly waitMinutes: number;
+  readonly lowerBoundMinutes: number;
+}
+
+/**
+ * The best order on the day's recorded waits: every order up to `EXHAUSTIVE_RIDES` rides; beyond,
+ * the labels' programme, exact when no wait falls faster than the clock, and otherwise bounded
+ * below by the same programme on each ride's envelope (where the programme is exact), the better
+ * of its order and the envelope's order kept.
+ */
+export function hindsight(day: TourDay): Hindsight {
+  const all = day.rides.map((_, i) => i);
+  const truth: WaitView = (ride, minute) => {
+    const recorded = day.rides[ride]?.recorded;
+    return recorded ? recordedWaitAt(recorded, minute) : 0;
+  };
+  if (all.length <= EXHAUSTIVE_RIDES) {
+    const order = bestOrder(day, optimiseByEnumeration, truth, all, day.opening);
+    const waitMinutes = scoreOrder(day, order).waitMinutes;
+    return { order, waitMinutes, lowerBoundMinutes: waitMinutes };
+  }
+  const { order, exact } = provenOrder(day, waitsNeverOvertake(day), truth);
+  const waitMinutes = scoreOrder(day, order).waitMinutes;
+  if (exact) return { order, waitMinutes, lowerBoundMinutes: waitMinutes };
+  const envelopes = day.rides.map((ride) => envelopeView(ride.recorded));
+  const envelope: WaitView = (ride, minute) => envelopes[ride]?.(minute) ?? 0;
+  // Each envelope is a wait no later arrival overtakes, so the programme is exact on it.
+  const { order: envelopeOrder, exact: bounded } = provenOrder(day, true, envelope);
+  const lowerBoundMinutes = bounded
+    ? plannedWait(day, envelope, envelopeOrder, day.opening, 'entrance')
+    : Number.NaN;
+  const envelopeWait = scoreOrder(day, envelopeOrder).waitMinutes;
+  return envelopeWait < waitMinutes
+    ? { order: envelopeOrder, waitMinutes: envelopeWait, lowerBoundMinutes }
+    : { order, waitMinutes, lowerBoundMinutes };
+}
+
+/** The labels' programme's order of every ride on `waits`, and whether it is proven best. */
+function provenOrder(day: TourDay, fifo: boolean, waits: WaitView): { order: number[]; exact: boolean } {
+  const outcome = { exact: false };
+  const order = bestOrder(
+    day,
+    (problem) => {
+      const result = optimiseByLabels(problem, fifo);
+      outcome.exact = result.method === 'exact';
+      return result;
+    },
+    waits,
+    day.rides.map((_, i) => i),
+    day.opening,
+  );
+  return { order, exact: outcome.exact };
 }
