@@ -12,7 +12,7 @@ import type { Clock } from '../lib/clock.js';
 import { hourBoundaries, localDate } from '../lib/time.js';
 import { dayNumber, weekdayOf } from '../models/hourly-history.js';
 import type { TypicalWaits } from '../models/typical-waits.js';
-import type { ParkModelService, ParkModels } from './models/index.js';
+import type { ParkModelService } from './models/index.js';
 
 /** Dates this many days ahead or more use typical waits instead of predictions. */
 export const PREDICTED_DAYS = 7;
@@ -91,23 +91,24 @@ export function recordedHours(typical: TypicalWaits | undefined, weekday: number
 
 /**
  * A park's hours on `date` as recorded, for a park whose feed publishes none: from the start of the
- * first to the end of the last hour of that weekday in which any of its rides has recorded waits.
- * Undefined while nothing is recorded for that weekday.
+ * first to the end of the last hour of that weekday in which any of its rides (their typical-waits
+ * tables) has recorded waits. Undefined while nothing is recorded for that weekday.
  */
 export function recordedOperatingWindow(
-  models: ParkModels,
+  rides: Iterable<TypicalWaits>,
   date: string,
+  zone: string,
 ): { opens_at: number; closes_at: number } | undefined {
   const weekday = weekdayOf(dayNumber(date));
   let first = 24;
   let last = -1;
-  for (const { model } of models.rides.values()) {
-    const hours = recordedHours(model.typical, weekday);
+  for (const typical of rides) {
+    const hours = recordedHours(typical, weekday);
     first = Math.min(first, hours[0] ?? 24);
     last = Math.max(last, hours.at(-1) ?? -1);
   }
   if (last < first) return undefined;
-  const bounds = hourBoundaries(date, models.park.time_zone);
+  const bounds = hourBoundaries(date, zone);
   const opensAt = bounds[first];
   const closesAt = bounds[last + 1];
   return opensAt === undefined || closesAt === undefined

@@ -430,7 +430,11 @@ function unpublishedWindow(
 ): { opens_at: number; closes_at: number; note: string } {
   const { park, date } = request;
   const weekday = weekdayName(date);
-  const recorded = recordedOperatingWindow(models, date);
+  const recorded = recordedOperatingWindow(
+    [...models.rides.values()].map((ride) => ride.model.typical),
+    date,
+    park.time_zone,
+  );
   const clock = (epoch: number) => DateTime.fromMillis(epoch, { zone: park.time_zone }).toFormat('HH:mm');
   let opens: { at: number; said: string } | undefined;
   if (request.start !== undefined) opens = { at: at(request.start), said: 'the start given' };
