@@ -237,7 +237,7 @@ export class PlanService {
     const startAt =
       request.start !== undefined
         ? at(request.start)
-        : today && now > operating.opens_at
+        : today && now >= operating.opens_at
           ? Math.min(Math.floor(now / MINUTE_MS) * MINUTE_MS, endAt)
           : operating.opens_at;
     if (endAt < startAt || (endAt === startAt && request.start !== undefined)) {
@@ -439,18 +439,18 @@ function unpublishedWindow(
   let opens: { at: number; said: string } | undefined;
   if (request.start !== undefined) opens = { at: at(request.start), said: 'the start given' };
   else if (openSince !== undefined && (!recorded || openSince < recorded.opens_at))
-    opens = { at: openSince, said: 'now, as its rides operate' };
+    opens = { at: openSince, said: 'now (its rides operate now)' };
   else if (recorded)
     opens = {
       at: recorded.opens_at,
-      said: `${clock(recorded.opens_at)}, when its rides are recorded opening on ${weekday}s`,
+      said: `${clock(recorded.opens_at)} (when its rides are recorded opening on ${weekday}s)`,
     };
   const closes =
     request.end !== undefined
       ? { at: at(request.end), said: 'the end given' }
       : recorded && {
           at: recorded.closes_at,
-          said: `${clock(recorded.closes_at)}, when its rides are recorded closing on ${weekday}s`,
+          said: `${clock(recorded.closes_at)} (when its rides are recorded closing on ${weekday}s)`,
         };
   if (!opens || !closes) {
     throw new PlanUnavailableError(

@@ -173,6 +173,17 @@ describe('PARKS=all on Queue-Times', () => {
         unavailable.find((entry) => entry.includes('/plan?')),
         key,
       ).toMatch(/publishes no hours/);
+      // With only an end, a park whose rides operate now plans from now.
+      if (key === 'tokyo-disneyland') {
+        const { body } = await getValid(`/v1/parks/${key}/plan?rides=${first},${second}&end=18:00`);
+        expect(body).toMatchObject({
+          date: '2026-11-28',
+          data_status: 'available',
+          start_at: new Date(START).toISOString(),
+          end_at: '2026-11-28T09:00:00.000Z',
+        });
+        expect(body.note).toMatch(/the plan runs from now \(its rides operate now\) to the end given\./);
+      }
       // No source provides tickets, reservations, hotels or event nights for a discovered park.
       for (const family of ['tickets', 'park-availability', 'hotel-availability', 'events']) {
         expect(

@@ -214,7 +214,9 @@ function unknownHoursSuite(
         start_at: isoTimestamp(START),
         end_at: '2026-11-28T17:00:00.000Z',
       });
-      expect(today.note).toMatch(/10:00, when its rides are recorded opening on Saturdays to 18:00/);
+      expect(today.note).toMatch(
+        /from 10:00 \(when its rides are recorded opening on Saturdays\) to 18:00 \(when its rides are recorded closing on Saturdays\)\./,
+      );
       expect([...today.steps, ...today.not_planned].length).toBe(2);
       const later = await plan(`rides=${rides}&date=2026-12-05`);
       expect(later).toMatchObject({
