@@ -144,6 +144,11 @@ describe('PARKS=all on ThemeParks.wiki', () => {
         '2026-11-28',
         '2026-11-28',
       ]);
+      // Nothing recorded yet: reliability says why it has no figures.
+      expect(
+        unavailable.find((entry) => entry.includes('/reliability:')),
+        park.key,
+      ).toMatch(/no ride observed in an open park yet/i);
       // No source provides tickets, reservations, hotels or event nights for a discovered park.
       for (const family of ['tickets', 'park-availability', 'hotel-availability', 'events']) {
         expect(

@@ -70,7 +70,7 @@ async function reliabilityBody(context: ApiContext, park: Park): Promise<ParkRel
       rides: [...computed.rides],
       truncated: computed.truncated,
       data_status: observed ? 'available' : 'unavailable',
-      note: `From the operator's status feed inside operating hours only; recomputed every 5 minutes. Coverage began ${context.config.coverageStart}.`,
+      note: `${observed ? '' : 'No ride observed in an open park yet in the window, so no figures. '}From the operator's status feed inside operating hours only; recomputed every 5 minutes. Coverage began ${context.config.coverageStart}.`,
     },
     context.links.parkPage(park),
   );
