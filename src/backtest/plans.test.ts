@@ -174,5 +174,8 @@ describe('the plans backtest', () => {
     // The forecast knows the morning ride peaks first: the plan rides it at opening, as hindsight does.
     expect(result.pooled.captured.plan).toBeGreaterThan(0.9);
     expect(result.pooled.bounds?.captured.half_hourly_mean).toBeGreaterThan(0.9);
+    // The forecast at each ride's own level that day, planned and re-planned on.
+    expect(result.pooled.bounds?.captured.day_level).toBeGreaterThan(0.9);
+    expect(result.pooled.bounds?.captured.live_day_level).toBeGreaterThan(0.5);
   }, 60_000);
 });

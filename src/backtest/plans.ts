@@ -48,7 +48,7 @@ import {
 import { round } from './scoring.js';
 import { Catalog } from '../catalog/catalog.js';
 import { catalogWalks, type RecordedWalks } from './plans-walks.js';
-import { postedFadedWait } from '../services/plan.js';
+import { POSTED_RATIO_FADE_MINUTES, postedFadedWait } from '../services/plan.js';
 
 export const STRATEGIES = ['plan', 'live', 'no_plan', 'shortest_wait_now', 'typical', 'hindsight'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
@@ -56,7 +56,7 @@ export const CAPTURING = ['plan', 'live', 'shortest_wait_now', 'typical'] as con
 export type Capturing = (typeof CAPTURING)[number];
 
 /** Yardsticks, not strategies: what a plan reaches when told part of the day in hindsight. */
-export const BOUNDS = ['half_hourly_mean', 'hourly_shape'] as const;
+export const BOUNDS = ['half_hourly_mean', 'hourly_shape', 'day_level', 'live_day_level'] as const;
 export type Bound = (typeof BOUNDS)[number];
 
 export interface PlanAttraction extends BacktestAttraction {
@@ -102,15 +102,20 @@ export interface LiveOptions {
    * The rest of the day: `nowcast` (the park's nowcast from the hours before this one, as the
    * service serves it), `sqrt` (the forecast scaled by the square root of each ride's ratio to it
    * so far), `forecast` (the evening's forecast unchanged), `fade` (the nowcast, each ride's
-   * ratio of its posted wait now to it fading out with the lead time).
+   * ratio of its posted wait now to it fading out with the lead time), `day_level` (a yardstick,
+   * not a strategy: as `fade`, but over the evening's forecast at each ride's own level that day,
+   * known in hindsight: what re-planning reaches with a perfect nowcast of the day's level).
    */
-  readonly rest: 'nowcast' | 'sqrt' | 'forecast' | 'fade';
+  readonly rest: 'nowcast' | 'sqrt' | 'forecast' | 'fade' | 'day_level';
+  /** How fast the posted wait's ratio fades (`fade`, `day_level`); the service's when absent. */
+  readonly fadeMinutes?: number;
 }
 
 export const DEFAULT_LIVE_OPTIONS: LiveOptions = { next: 'posted', rest: 'fade' };
 
-/** A variant's name in `live_variants`: `next/rest`. */
-export const liveVariantName = ({ next, rest }: LiveOptions) => `${next}/${rest}`;
+/** A variant's name in `live_variants`: `next/rest`, and `@minutes` of a fade not the service's. */
+export const liveVariantName = ({ next, rest, fadeMinutes }: LiveOptions) =>
+  `${next}/${rest}${fadeMinutes === undefined ? '' : `@${fadeMinutes}`}`;
 
 export interface PlanBacktestOptions {
   /** The last day of the window (a day number); each park's last recorded day when absent. */
@@ -285,6 +290,10 @@ function scoreDay(
     const order = liveOrder(day, dayNumber, parkIndex, models, forecast, forecastView, variant, optimise);
     waits.set(`live ${liveVariantName(variant)}`, score(order));
   }
+  const atDayLevel = (): WaitView => {
+    const levelled = dayLevelled(day, forecast).map(hourlyView);
+    return (ride, minute) => levelled[ride]?.(minute) ?? 0;
+  };
   if (bound) {
     const halfHourly = day.rides.map((ride) => halfHourlyMeans(ride.recorded));
     waits.set(
@@ -308,8 +317,46 @@ function scoreDay(
       return hours.map((value) => value * scale);
     });
     waits.set('hourly_shape', best(views(shapes)));
+    const levelView = atDayLevel();
+    waits.set('day_level', best(levelView));
+    waits.set(
+      'live_day_level',
+      score(
+        liveOrder(
+          day,
+          dayNumber,
+          parkIndex,
+          models,
+          forecast,
+          forecastView,
+          { ...live, rest: 'day_level' },
+          optimise,
+          levelView,
+        ),
+      ),
+    );
   }
   return waits;
+}
+
+/**
+ * Each ride's forecast hours at the ride's own level that day, in hindsight: scaled by the ratio
+ * of its recorded waits to the forecast at the same minutes (offset as the nowcast's ratios are).
+ */
+function dayLevelled(day: TourDay, forecast: readonly number[][]): number[][] {
+  return day.rides.map((ride, i) => {
+    const hours = forecast[i] ?? [];
+    const view = hourlyView(hours);
+    let observed = 0;
+    let expected = 0;
+    ride.recorded.minutes.forEach((minute, reading) => {
+      observed += ride.recorded.waits[reading] ?? 0;
+      expected += view(minute);
+    });
+    const count = ride.recorded.minutes.length;
+    const ratio = count > 0 ? (observed / count + RATIO_OFFSET) / (expected / count + RATIO_OFFSET) : 1;
+    return hours.map((value) => Math.max(0, (value + RATIO_OFFSET) * ratio - RATIO_OFFSET));
+  });
 }
 
 function meanKnown(values: readonly number[]): number {
@@ -327,6 +374,8 @@ function liveOrder(
   forecastView: WaitView,
   options: LiveOptions,
   optimise: Optimiser,
+  /** The day's forecast at each ride's own level (`day_level` only). */
+  levelView: WaitView = forecastView,
 ): number[] {
   const nowcastViews = new Map<number, WaitView>();
   const nowcastAt = (at: number): WaitView => {
@@ -358,16 +407,17 @@ function liveOrder(
     });
     return (ride, minute) => forecastView(ride, minute) * (scales[ride] ?? 1);
   };
+  // The service's fade at another pace: its lead read as a lead that much longer or shorter.
+  const leadScale = POSTED_RATIO_FADE_MINUTES / (options.fadeMinutes ?? POSTED_RATIO_FADE_MINUTES);
   // As the service plans today: its nowcast, each ride's posted wait now fading into it.
-  const fadeAt = (at: number): WaitView => {
-    const nowcast = nowcastAt(at);
+  const fadeAt = (at: number, base: WaitView): WaitView => {
     const posted = day.rides.map((ride) => postedNow(ride.recorded, at));
     return (ride, minute) => {
       const postedNowOfRide = posted[ride];
-      const forecast = nowcast(ride, minute);
+      const forecast = base(ride, minute);
       return postedNowOfRide === undefined
         ? forecast
-        : postedFadedWait(forecast, minute - at, postedNowOfRide, nowcast(ride, at));
+        : postedFadedWait(forecast, (minute - at) * leadScale, postedNowOfRide, base(ride, at));
     };
   };
   const restAt =
@@ -376,8 +426,10 @@ function liveOrder(
       : options.rest === 'sqrt'
         ? squareRootAt
         : options.rest === 'fade'
-          ? fadeAt
-          : () => forecastView;
+          ? (at: number) => fadeAt(at, nowcastAt(at))
+          : options.rest === 'day_level'
+            ? (at: number) => fadeAt(at, levelView)
+            : () => forecastView;
   return replanLive(
     day,
     optimise,

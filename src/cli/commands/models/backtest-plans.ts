@@ -40,7 +40,7 @@ export function formatPlanBacktest(result: PlanBacktestResult): string {
     ]),
   ]);
   const bounds = result.pooled.bounds
-    ? `\nNot strategies: the best order on the day's own half-hourly mean waits (half_hourly_mean), and on each ride's course through the day in hindsight at the forecast's level for the day (hourly_shape); minutes of wait per day, then captured:\n\n${table(
+    ? `\nNot strategies: the best order on the day's own half-hourly mean waits (half_hourly_mean), on each ride's course through the day in hindsight at the forecast's level for the day (hourly_shape), on the forecast's course at each ride's own level that day in hindsight (day_level), and live re-planned on that (live_day_level: the posted wait now fading into it, as live fades into the nowcast); minutes of wait per day, then captured:\n\n${table(
         [
           ['park', ...BOUNDS, ...BOUNDS],
           ...lines.map(([name, score]) => [
@@ -120,6 +120,8 @@ function variantTable(result: PlanBacktestResult): string {
 
 const LIVE_NEXT = ['posted', 'view'] as const;
 const LIVE_REST = ['fade', 'nowcast', 'sqrt', 'forecast'] as const;
+/** The posted wait's fade at other paces than the service's, among `--live-variants`. */
+const FADE_VARIANT_MINUTES = [15, 90, 180, 360] as const;
 
 /** The touring-plan strategies scored on TouringPlans.com's recorded waits. */
 export const modelsBacktestPlans: Command = {
@@ -153,7 +155,16 @@ export const modelsBacktestPlans: Command = {
       bound: values.bound === true,
       live: { next, rest } as LiveOptions,
       ...(values['live-variants'] === true
-        ? { liveVariants: LIVE_NEXT.flatMap((n) => LIVE_REST.map((r) => ({ next: n, rest: r }))) }
+        ? {
+            liveVariants: [
+              ...LIVE_NEXT.flatMap((n) => LIVE_REST.map((r): LiveOptions => ({ next: n, rest: r }))),
+              ...FADE_VARIANT_MINUTES.map((fadeMinutes): LiveOptions => ({
+                next: 'posted',
+                rest: 'fade',
+                fadeMinutes,
+              })),
+            ],
+          }
         : {}),
       ...(until === undefined ? {} : { until: dayNumber(until) }),
       onPark: (park, index, total) => {
