@@ -1,6 +1,6 @@
 import type { LiveEntry, PriorityLaneWindow } from '../live/types.js';
 
-function sameWindow(a: PriorityLaneWindow | null, b: PriorityLaneWindow | null): boolean {
+export function sameWindow(a: PriorityLaneWindow | null, b: PriorityLaneWindow | null): boolean {
   if (a === null || b === null) return a === b;
   return (
     a.type === b.type &&

@@ -201,9 +201,24 @@ export class ParkIngestor {
         ? undefined
         : { park_key: this.park.key, at, state: open ? ('open' as const) : ('closed' as const) };
     this.open = open;
-    const entries = new Map<string, LiveEntry>();
-    for (const entry of snapshot.entries) entries.set(entry.ride_id, entry);
-    this.entries = entries;
+    this.hold(snapshot.entries, diff);
     return { snapshot, diff, changes, openedOutages, endedOutages, transition };
+  }
+
+  /**
+   * Holds the snapshot's entries by ride ID. While the same attractions are listed (nothing new,
+   * nothing removed: the common step) the map is updated in place, which keeps its order, the
+   * snapshot's catalog order; otherwise it is made afresh in that order.
+   */
+  private hold(entries: readonly LiveEntry[], diff: SnapshotDiff): void {
+    const held = this.entries;
+    const sameRides = diff.removed.length === 0 && diff.changed.every((entry) => held.has(entry.ride_id));
+    if (sameRides) {
+      for (const entry of entries) if (held.get(entry.ride_id) !== entry) held.set(entry.ride_id, entry);
+      return;
+    }
+    const fresh = new Map<string, LiveEntry>();
+    for (const entry of entries) fresh.set(entry.ride_id, entry);
+    this.entries = fresh;
   }
 }
