@@ -8,8 +8,9 @@
  * evening before (at most 30 days old).
  *
  * Strategies, on the same days: `plan` (the best order on that fit's forecast), `live` (re-planned
- * at the opening and each ride's end: the next ride at the wait posted now, the rest at the park's
- * nowcast from the day's readings so far), `no_plan` (the mean over every order),
+ * at the opening and each ride's end, as the service plans today: every ride, the next one too,
+ * at the park's nowcast from the day's readings so far with the ride's posted wait now fading into
+ * it), `no_plan` (the mean over every order),
  * `shortest_wait_now`, `typical` (the best order on weekday-hour typical waits before the origin)
  * and `hindsight` (the best order on the day's recorded waits). `captured` is the share of
  * hindsight's saving over no_plan a strategy recovers, pooled over days as a sum of savings.
@@ -111,7 +112,12 @@ export interface LiveOptions {
   readonly fadeMinutes?: number;
 }
 
-export const DEFAULT_LIVE_OPTIONS: LiveOptions = { next: 'posted', rest: 'fade' };
+/**
+ * The service's rule (`src/services/plan.ts`): it reads every ride's wait, the next ride's too, on
+ * the nowcast with the posted wait fading in from now, so the next ride's is the posted wait faded
+ * over the walk to it.
+ */
+export const DEFAULT_LIVE_OPTIONS: LiveOptions = { next: 'view', rest: 'fade' };
 
 /** A variant's name in `live_variants`: `next/rest`, and `@minutes` of a fade not the service's. */
 export const liveVariantName = ({ next, rest, fadeMinutes }: LiveOptions) =>
