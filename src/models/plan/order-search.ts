@@ -80,6 +80,8 @@ class Search {
   readonly candidate: SimulatedOrder;
   /** Each ride's lowest wait at any joinable minute of the day. */
   readonly leastWait: Float64Array;
+  /** Scratch for `simulate`: the bound's term of the ride at each position. */
+  private readonly leastAhead: Float64Array;
   spent = 0;
   /** Ride steps simulated: the work between two yields is counted in these. */
   steps = 0;
@@ -95,6 +97,7 @@ class Search {
       const lowest = line.lowestWaitFrom[0] ?? 0;
       return Number.isFinite(lowest) ? lowest : 0;
     });
+    this.leastAhead = new Float64Array(this.size);
     this.current = new SimulatedOrder(this.size);
     this.candidate = new SimulatedOrder(this.size);
     this.current.order.set(start);
@@ -111,16 +114,27 @@ class Search {
     const bar = barCount >= 0;
     const { size, leastWait } = this;
     const { order, cost, count } = target;
-    // The least the rides still to come can add: each one's lowest wait of the day.
+    // The least the rides still to come can add: each one's lowest wait from the time the party is
+    // free at `from` on (it only gets later).
     let still = 0;
-    if (bar)
-      for (let position = from; position < size; position++) still += leastWait[order[position] ?? 0] ?? 0;
+    if (bar) {
+      const rides = this.timeline.rides;
+      const index = joinIndexFrom(this.timeline, target.freeAt[from] ?? 0);
+      for (let position = from; position < size; position++) {
+        const ride = order[position] ?? 0;
+        const lowest = rides[ride]?.lowestWaitFrom[index] ?? 0;
+        // A ride no longer joinable is skipped, and a plan short of the bar's rides loses anyway.
+        const least = Number.isFinite(lowest) ? lowest : (leastWait[ride] ?? 0);
+        this.leastAhead[position] = least;
+        still += least;
+      }
+    }
     for (let position = from; position < size; position++) {
       if (bar) {
         const reachable = (count[position] ?? 0) + size - position;
         if (reachable < barCount) return false;
         if (reachable === barCount && (cost[position] ?? 0) + still > barCost + EPSILON) return false;
-        still -= leastWait[order[position] ?? 0] ?? 0;
+        still -= this.leastAhead[position] ?? 0;
       }
       this.advance(target, position);
     }
@@ -198,6 +212,10 @@ class Search {
     return true;
   }
 
+  get rideCount(): number {
+    return this.timeline.rideCount;
+  }
+
   /** Whether enough steps have been simulated since the last yield to yield again. */
   dueToYield(): boolean {
     if (this.steps - this.stepsAtYield < STEPS_PER_CHUNK) return false;
@@ -271,6 +289,82 @@ function* descentPass(search: Search, budget: number): Generator<undefined, bool
 }
 
 /**
+ * The moves that involve the ride at `position`: move it elsewhere, swap it with another ride,
+ * reverse the run between it and another ride. Adopts the first that improves and returns the
+ * first and last positions it changed, or undefined when none improves (or the budget is spent).
+ */
+function improveAt(search: Search, position: number, budget: number): [number, number] | undefined {
+  const n = search.size;
+  const { current, candidate } = search;
+  const write = candidate.order;
+  for (let to = 0; to < n; to++) {
+    if (to === position) continue;
+    if (search.spent >= budget) return undefined;
+    const order = current.order;
+    const ride = order[position] ?? 0;
+    const low = Math.min(position, to);
+    const high = Math.max(position, to);
+    write.set(order.subarray(low), low);
+    if (to < position) write.copyWithin(to + 1, to, position);
+    else write.copyWithin(position, position + 1, to + 1);
+    write[to] = ride;
+    if (search.tryCandidate(low)) return [low, high];
+  }
+  for (let other = 0; other < n; other++) {
+    if (other === position) continue;
+    if (search.spent >= budget) return undefined;
+    const order = current.order;
+    const low = Math.min(position, other);
+    const high = Math.max(position, other);
+    write.set(order.subarray(low), low);
+    write[low] = order[high] ?? 0;
+    write[high] = order[low] ?? 0;
+    if (search.tryCandidate(low)) return [low, high];
+    if (high > low + 3) {
+      if (search.spent >= budget) return undefined;
+      for (let k = 0; k <= high - low; k++) write[low + k] = order[high - k] ?? 0;
+      if (search.tryCandidate(low)) return [low, high];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A descent that looks only where the order last changed: each ride in `queue` has its moves
+ * tried; when one improves, the rides beside the changed positions are queued again, and a ride
+ * whose moves find nothing is dropped until a change next to it. Stops when the queue is empty.
+ */
+function* focusedDescent(search: Search, queue: number[], budget: number): Generator<undefined, void> {
+  const n = search.size;
+  const queued = new Uint8Array(search.rideCount);
+  for (const ride of queue) queued[ride] = 1;
+  const positionOf = new Int32Array(search.rideCount);
+  const order = search.current.order;
+  while (queue.length > 0 && search.spent < budget) {
+    const ride = queue.shift() ?? 0;
+    queued[ride] = 0;
+    for (let position = 0; position < n; position++) positionOf[order[position] ?? 0] = position;
+    const changed = improveAt(search, positionOf[ride] ?? 0, budget);
+    if (changed) {
+      const [low, high] = changed;
+      for (const position of [low - 1, low, low + 1, high - 1, high, high + 1]) {
+        if (position < 0 || position >= n) continue;
+        const near = order[position] ?? 0;
+        if (!queued[near]) {
+          queued[near] = 1;
+          queue.push(near);
+        }
+      }
+      if (!queued[ride]) {
+        queued[ride] = 1;
+        queue.push(ride);
+      }
+    }
+    if (search.dueToYield()) yield;
+  }
+}
+
+/**
  * Tries every order of the `length` rides from position `from` on, the state before them and the
  * order after them fixed, and adopts the best. Whether it improved the current order.
  */
@@ -335,12 +429,21 @@ function* windowSweep(search: Search, length: number, budget: number): Generator
   return improvedAny;
 }
 
-/** A double bridge: three cuts, the two middle runs swapped, which small moves rarely undo. */
-function doubleBridge(order: readonly number[], rng: Rng): number[] {
+/**
+ * A double bridge inside a stretch of `KICK_SPAN` positions: three cuts, the two middle runs
+ * swapped, which single moves rarely undo; with the order where it was changed, so the descent
+ * after it can look there first.
+ */
+function doubleBridge(order: readonly number[], rng: Rng): { order: number[]; cuts: number[] } {
   const n = order.length;
-  const cuts = [rng.int(1, n - 1), rng.int(1, n - 1), rng.int(1, n - 1)].sort((a, b) => a - b);
+  const span = Math.min(KICK_SPAN, n - 2);
+  const base = rng.int(1, n - 1 - span);
+  const cuts = [base, base + rng.int(0, span), base + rng.int(0, span)].sort((a, b) => a - b);
   const [i = 1, j = 2, k = 3] = cuts;
-  return [...order.slice(0, i), ...order.slice(j, k), ...order.slice(i, j), ...order.slice(k)];
+  return {
+    order: [...order.slice(0, i), ...order.slice(j, k), ...order.slice(i, j), ...order.slice(k)],
+    cuts: [i, i + k - j, k],
+  };
 }
 
 /**
@@ -350,12 +453,19 @@ function doubleBridge(order: readonly number[], rng: Rng): number[] {
  */
 const LONGEST_MOVED_RUN = 1;
 
+/**
+ * Positions a kick's cuts span. A kick across the whole order leaves the descent most of the order
+ * to repair; a local one is repaired in fewer candidates, which buys more kicks.
+ */
+const KICK_SPAN = 8;
+
 /** Ride steps simulated between two yields. */
 const STEPS_PER_CHUNK = 20_000;
 
 /**
  * Iterated local search from `start` (every plannable ride, planned ones first): descend until no
- * move helps, kick the best order, descend again, until the budget of candidates is spent; then
+ * move helps, kick the best order, descend again from where the kick changed it, until the budget
+ * of candidates is spent; then
  * re-order each window of the best order exactly and descend again, until neither helps. The best
  * order found, every plannable ride in it (those that do not fit are skipped when planned).
  */
@@ -369,9 +479,15 @@ export function* searchOrder(
   const rng = new Rng(settings.seed, start.length);
   let best = Array.from(search.current.order);
   let bestProgress = search.current.final();
+  let pendingQueue: number[] = [];
+  let kicked = false;
   while (search.spent < settings.candidates) {
-    while (search.spent < settings.candidates && (yield* descentPass(search, settings.candidates))) {
-      // Descend until a whole pass finds nothing.
+    if (kicked) {
+      yield* focusedDescent(search, pendingQueue, settings.candidates);
+    } else {
+      while (search.spent < settings.candidates && (yield* descentPass(search, settings.candidates))) {
+        // Descend until a whole pass finds nothing.
+      }
     }
     const reached = search.current.final();
     if (isBetter(reached, bestProgress)) {
@@ -379,7 +495,16 @@ export function* searchOrder(
       bestProgress = reached;
     }
     if (start.length < 8) break;
-    search.adopt(doubleBridge(best, rng));
+    const kick = doubleBridge(best, rng);
+    search.adopt(kick.order);
+    // The rides on either side of each cut are where the kick changed the order.
+    pendingQueue = [];
+    for (const cut of kick.cuts)
+      for (const position of [cut - 1, cut]) {
+        const ride = kick.order[position];
+        if (ride !== undefined && !pendingQueue.includes(ride)) pendingQueue.push(ride);
+      }
+    kicked = true;
     search.spent++;
   }
   if (settings.polishWindow >= 3) {
