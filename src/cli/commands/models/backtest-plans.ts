@@ -159,7 +159,7 @@ export const modelsBacktestPlans: Command = {
             liveVariants: [
               ...LIVE_NEXT.flatMap((n) => LIVE_REST.map((r): LiveOptions => ({ next: n, rest: r }))),
               ...FADE_VARIANT_MINUTES.map((fadeMinutes): LiveOptions => ({
-                next: 'posted',
+                next: 'view',
                 rest: 'fade',
                 fadeMinutes,
               })),
