@@ -111,10 +111,25 @@ async function quiet(server: Child): Promise<void> {
   }
 }
 
+/**
+ * The server's memory after full collections, once two readings in a row agree within 1 MB: after
+ * a collection a large heap gives its pages back over the next second or so, which would otherwise
+ * count against the clients.
+ */
+async function settledMemory(server: Child): Promise<Memory> {
+  let last = await server.ask<Memory>({ command: 'memory' });
+  for (let reading = 0; reading < 10; reading++) {
+    const next = await server.ask<Memory>({ command: 'memory' });
+    if (Math.abs(next.rss - last.rss) < 1e6) return next;
+    last = next;
+  }
+  return last;
+}
+
 /** Connects the N clients to a started server at rest, measuring its memory before and after. */
 async function connect(kind: ServerKind, server: Child, url: string, fanout: FanoutCase): Promise<Side> {
   await quiet(server);
-  const before = await server.ask<Memory>({ command: 'memory' });
+  const before = await settledMemory(server);
   const clients =
     fanout.transport === 'websocket'
       ? startChild('./fanout-clients.ts', [
@@ -129,7 +144,7 @@ async function connect(kind: ServerKind, server: Child, url: string, fanout: Fan
         ]);
   const { ms: connectMs } = await clients.next<{ ms: number }>('ready');
   await sleep(500);
-  const after = await server.ask<Memory>({ command: 'memory' });
+  const after = await settledMemory(server);
   return {
     kind,
     server,
