@@ -228,8 +228,8 @@ describe('optimisePlan is exact', () => {
 
 describe('optimisePlan searches many rides', () => {
   // The goal is within 1% of a ten-second search (docs/plans.md, "Optimality"); the search does not
-  // reach it on every day yet, so this holds it to the 3% it does reach on these.
-  it('lands within 3% of a much longer search on random 15-25 ride days', () => {
+  // reach it on every day yet (`models plan-optimality` counts how often), but does on these.
+  it('lands within 1% of a much longer search on random 15-25 ride days', () => {
     for (const [seed, rides] of [
       [11, 15],
       [12, 18],
@@ -245,7 +245,7 @@ describe('optimisePlan searches many rides', () => {
         .reduce((best, result) => (costOf(result) < costOf(best) ? result : best));
       expect(quick.method).toBe('search');
       expect(quick.steps.length, `seed ${seed}`).toBe(long.steps.length);
-      expect(costOf(quick), `seed ${seed}`).toBeLessThanOrEqual(costOf(long) * 1.03);
+      expect(costOf(quick), `seed ${seed}`).toBeLessThanOrEqual(costOf(long) * 1.01);
       expect(quick.lowerBoundWaitMinutes).toBeLessThanOrEqual(quick.totalWaitMinutes);
     }
   }, 120_000);
