@@ -78,7 +78,7 @@ const fanout: FanoutSettings = quick
         { transport: 'websocket', clients: 1_000, trickleRounds: 5 },
         { transport: 'sse', clients: 1_000 },
       ],
-      rounds: 5,
+      rounds: 9,
       passes: 1,
       profile,
     }
@@ -88,7 +88,7 @@ const fanout: FanoutSettings = quick
         { transport: 'websocket', clients: 10_000, trickleRounds: 5 },
         { transport: 'sse', clients: 10_000 },
       ],
-      rounds: 7,
+      rounds: 15,
       passes: 2,
       profile,
     };
