@@ -141,18 +141,6 @@ export interface LengthQuantiles {
   readonly high: number | undefined;
 }
 
-/** Ends per minute and last minutes down of one cell (a level of the chain), while counting. */
-class Counts {
-  readonly ends: Float64Array;
-  /** Outages whose last minute observed down is m (they ended in it, or were cut in the next). */
-  readonly exits: Float64Array;
-
-  constructor(horizon: number) {
-    this.ends = new Float64Array(horizon + 1);
-    this.exits = new Float64Array(horizon + 1);
-  }
-}
-
 /**
  * A cell's outages still down at the start of each minute, and its ends per minute. Single
  * precision: counts stay exact below 2^24 outages, and a fit keeps thousands of these tables for
@@ -170,6 +158,8 @@ export class ReopeningModel {
   private readonly curves = new Map<string, Float32Array>();
   /** The time of day's factor on the hazard, per park, segment and part of the day. */
   private readonly factors = new Map<string, number>();
+  /** The constant hazard of each top level (`constantHazard`). */
+  private readonly constants = new Map<string, number>();
   /** Outages the model learned from. */
   readonly outages: number;
 
@@ -233,15 +223,26 @@ export class ReopeningModel {
   private fitTimeOfDay(observations: readonly OutageObservation[]): void {
     const observed = new Map<string, number>();
     const expected = new Map<string, number>();
-    // Each ride and segment's hazard once for all its outages; not kept past the fit.
+    // Each ride and segment's hazard once for all its outages, up to the longest of them only (most
+    // are minutes long, the horizon is hours); not kept past the fit.
+    const hazardKeyOf = (observation: OutageObservation) =>
+      `${observation.ride_id}|${this.segmentOf(observation)}`;
+    const longest = new Map<string, number>();
+    for (const observation of observations) {
+      const key = hazardKeyOf(observation);
+      longest.set(key, Math.max(longest.get(key) ?? 0, this.lastMinute(observation).last));
+    }
     const hazards = new Map<string, Float64Array>();
     for (const observation of observations) {
       const key = this.partOf(observation);
       const { last, ended } = this.lastMinute(observation);
-      const hazardKey = `${observation.ride_id}|${this.segmentOf(observation)}`;
+      const hazardKey = hazardKeyOf(observation);
       let hazard = hazards.get(hazardKey);
       if (!hazard) {
-        hazard = this.baseHazard(observation);
+        hazard = this.hazard(
+          this.levelsOf(observation, this.segmentOf(observation)),
+          longest.get(hazardKey) ?? this.horizon,
+        );
         hazards.set(hazardKey, hazard);
       }
       let ends = 0;
@@ -281,55 +282,62 @@ export class ReopeningModel {
     return levels;
   }
 
-  /** Each cell's ends and outages at risk per minute, from every observation's last minute down. */
+  /**
+   * Each cell's ends and outages at risk per minute, from every observation's last minute down.
+   * Each cell's last minutes are gathered first, so its tables are made once at their final length:
+   * a fit over many parks has tens of thousands of cells, most of a few short outages, and a table
+   * over the whole horizon for each while counting would weigh hundreds of megabytes.
+   */
   private countRisks(observations: readonly OutageObservation[]): void {
-    const cells = new Map<string, Counts>();
+    // Per cell, each observation's last minute down, doubled, plus one where it ended in it.
+    const cells = new Map<string, number[]>();
     for (const observation of observations) {
       const segment = this.segmentOf(observation);
       const { last, ended } = this.lastMinute(observation);
+      const code = last * 2 + (ended ? 1 : 0);
       for (const key of this.levelsOf(observation, segment)) {
-        let counts = cells.get(key);
-        if (!counts) {
-          counts = new Counts(this.horizon);
-          cells.set(key, counts);
-        }
-        counts.exits[last] = (counts.exits[last] ?? 0) + 1;
-        if (ended) counts.ends[last] = (counts.ends[last] ?? 0) + 1;
+        const codes = cells.get(key);
+        if (codes) codes.push(code);
+        else cells.set(key, [code]);
       }
     }
-    for (const [key, counts] of cells) {
+    for (const [key, codes] of cells) {
       // Past the cell's longest outage nothing is at risk and nothing ends: the table stops there,
       // so a ride's own cells stay short (readers take every minute past it as zero).
-      let longest = this.horizon;
-      while (longest > 0 && counts.exits[longest] === 0) longest--;
-      // At risk in minute m: every outage whose last observed minute is m or later.
+      let longest = 0;
+      for (const code of codes) longest = Math.max(longest, code >> 1);
       const atRisk = new Float32Array(longest + 1);
+      const ends = new Float32Array(longest + 1);
+      // Counted as exits first (outages whose last minute down is m), exact in single precision.
+      for (const code of codes) {
+        const last = code >> 1;
+        atRisk[last] = (atRisk[last] ?? 0) + 1;
+        if (code & 1) ends[last] = (ends[last] ?? 0) + 1;
+      }
+      // At risk in minute m: every outage whose last observed minute is m or later.
       let running = 0;
       for (let m = longest; m >= 1; m--) {
-        running += counts.exits[m] ?? 0;
+        running += atRisk[m] ?? 0;
         atRisk[m] = running;
       }
-      this.risks.set(key, { atRisk, ends: Float32Array.from(counts.ends.subarray(0, longest + 1)) });
+      atRisk[0] = 0;
+      this.risks.set(key, { atRisk, ends });
     }
   }
 
-  /** The hazard per minute, from the broadest level down to the ride's, each shrunk toward the one above. */
-  private hazard(levels: readonly string[]): Float64Array {
+  /**
+   * The hazard per minute up to `upTo` (the horizon unless less is read), from the broadest level
+   * down to the ride's, each shrunk toward the one above.
+   */
+  private hazard(levels: readonly string[], upTo = this.horizon): Float64Array {
     const k = this.options.shrinkage;
-    const hazard = new Float64Array(this.horizon + 1);
+    const hazard = new Float64Array(upTo + 1);
     const [top, ...below] = levels;
     const topTable = top === undefined ? undefined : this.risks.get(top);
     // A table runs to its longest outage; every minute past it is at risk of nothing.
     const topMinutes = Math.min(this.horizon, (topTable?.atRisk.length ?? 1) - 1);
-    let ends = 0;
-    let exposure = 0;
-    for (let m = 1; m <= topMinutes; m++) {
-      ends += topTable?.ends[m] ?? 0;
-      exposure += topTable?.atRisk[m] ?? 0;
-    }
-    // With nothing recorded at all, no end is ever expected: the caller gets no estimate.
-    const constant = exposure > 0 ? ends / exposure : 0;
-    for (let m = 1; m <= this.horizon; m++) {
+    const constant = this.constantHazard(top, topTable, topMinutes);
+    for (let m = 1; m <= upTo; m++) {
       const atRisk = m <= topMinutes ? (topTable?.atRisk[m] ?? 0) : 0;
       const endsThen = m <= topMinutes ? (topTable?.ends[m] ?? 0) : 0;
       hazard[m] = atRisk + k > 0 ? (endsThen + k * constant) / (atRisk + k) : constant;
@@ -337,7 +345,7 @@ export class ReopeningModel {
     for (const key of below) {
       const table = this.risks.get(key);
       if (!table) continue;
-      const minutes = Math.min(this.horizon, table.atRisk.length - 1);
+      const minutes = Math.min(upTo, table.atRisk.length - 1);
       for (let m = 1; m <= minutes; m++) {
         const atRisk = table.atRisk[m] ?? 0;
         if (atRisk === 0) continue;
@@ -345,5 +353,21 @@ export class ReopeningModel {
       }
     }
     return hazard;
+  }
+
+  /** The top level's ends over its minutes at risk (worked out once: every hazard starts from it). */
+  private constantHazard(top: string | undefined, table: RiskTable | undefined, minutes: number): number {
+    const known = top === undefined ? undefined : this.constants.get(top);
+    if (known !== undefined) return known;
+    let ends = 0;
+    let exposure = 0;
+    for (let m = 1; m <= minutes; m++) {
+      ends += table?.ends[m] ?? 0;
+      exposure += table?.atRisk[m] ?? 0;
+    }
+    // With nothing recorded at all, no end is ever expected: the caller gets no estimate.
+    const constant = exposure > 0 ? ends / exposure : 0;
+    if (top !== undefined) this.constants.set(top, constant);
+    return constant;
   }
 }
