@@ -30,7 +30,13 @@ import {
 } from './calendar-model.js';
 import type { ParkCalendar } from './calendar-features.js';
 import { FIRST_HOUR, LAST_HOUR, type HourlyDay, type RideHistory } from './hourly-history.js';
-import { nowcastDay, NowcastFit, type Morning, type RideNowcast } from './nowcast.js';
+import {
+  nowcastDay,
+  NowcastFit,
+  type Morning,
+  type NowcastCoefficients,
+  type RideNowcast,
+} from './nowcast.js';
 import {
   DEFAULT_RECENT_MISS_OPTIONS,
   RecentMissFit,
@@ -339,8 +345,11 @@ export function* parkWaitModelsSteps(
     options.nowcastPenalty,
     Math.max(0, ...byDays.map((days) => days.size)),
   );
+  yield;
 
-  const rides = points.map((point, ride): WaitModel => {
+  // A ride at a time: each ride's bands sort its errors from every calibration origin.
+  const rides: WaitModel[] = [];
+  for (const [ride, point] of points.entries()) {
     const rideShare = shareOfSpan(share, spanOf(ride, origin), options);
     const base = combined(point, calendarModel, ride, rideShare);
     const miss = recentMiss(byDays[ride] ?? new Map(), base, origin, options.recentMiss.days);
@@ -351,21 +360,39 @@ export function* parkWaitModelsSteps(
       () => inSampleRatios(byDays[ride], predict, origin),
       byDays[ride]?.size ?? 0,
     );
-    return {
-      ...point,
-      predict,
-      bands,
-      calendarShare: rideShare,
-      lastDays,
-      forecast(day, hour) {
-        const predicted = predict(day, hour);
-        return Number.isNaN(predicted) ? null : withBand(predicted, bands, day - origin);
-      },
-    };
-  });
+    rides.push(servedModel(point, predict, bands, rideShare, lastDays, origin));
+    yield;
+  }
+  return servedParkModels(rides, nowcastCoefficients);
+}
 
+/*
+ * The served models are built outside `parkWaitModelsSteps`: a closure made there would keep its
+ * whole scope alive for as long as the models are served (every ride's calibration errors and
+ * days), though the models read none of it.
+ */
+
+function servedModel(
+  point: PointModel,
+  predict: Predict,
+  bands: BandMultipliers,
+  calendarShare: number,
+  lastDays: (day: number) => number,
+  origin: number,
+): WaitModel {
   return {
-    rides,
-    nowcast: (day, morning) => nowcastDay(rides, nowcastCoefficients, day, morning),
+    ...point,
+    predict,
+    bands,
+    calendarShare,
+    lastDays,
+    forecast(day, hour) {
+      const predicted = predict(day, hour);
+      return Number.isNaN(predicted) ? null : withBand(predicted, bands, day - origin);
+    },
   };
+}
+
+function servedParkModels(rides: readonly WaitModel[], coefficients: NowcastCoefficients): ParkWaitModels {
+  return { rides, nowcast: (day, morning) => nowcastDay(rides, coefficients, day, morning) };
 }

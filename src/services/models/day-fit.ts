@@ -68,12 +68,13 @@ export function* finishedDaysSteps(
     DEFAULT_COMBINED_OPTIONS,
     meter,
   );
-  recorded.forEach((ride, index) => {
+  for (const [index, ride] of recorded.entries()) {
     const days = finished.get(ride.id) ?? [];
     const model = parkModels.rides[index];
-    if (!model) return;
+    if (!model) continue;
     rides.set(ride.id, { ride, model, typicalMidday: typicalMidday(days, todayDay) });
-  });
+  }
+  yield;
   const rideList = [...rides.values()];
   const histories = rideList.map(({ ride }) => finished.get(ride.id) ?? []);
   const middays = rideList.map(({ typicalMidday: value }) => value);
