@@ -14,6 +14,38 @@ describe('statistics', () => {
     expect(quantile([3, 1, 2], 2)).toBe(3);
   });
 
+  it('takes medians and quantiles exactly as a comparator sort would, NaN and -0 included', () => {
+    const reference = (values: readonly number[], q: number) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const position = (sorted.length - 1) * Math.min(1, Math.max(0, q));
+      const low = sorted[Math.floor(position)] ?? Number.NaN;
+      return low + ((sorted[Math.ceil(position)] ?? low) - low) * (position - Math.floor(position));
+    };
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 16_807) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    expect(Object.is(median([0, -0, 5]), -0)).toBe(true);
+    expect(Object.is(median([-0, 0, 5]), 0)).toBe(true);
+    expect(median([3, Number.NaN, 1])).toBe(reference([3, Number.NaN, 1], 0.5));
+    const special = [Number.NaN, -0, 0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e-300];
+    for (let trial = 0; trial < 300; trial++) {
+      const values = Array.from({ length: 1 + Math.floor(next() * 40) }, () =>
+        next() < 0.1 ? (special[Math.floor(next() * special.length)] ?? 0) : Math.round(next() * 20) / 4,
+      );
+      for (const q of [0, 0.1, 0.5, 0.9, 1])
+        expect(Object.is(quantile(values, q), reference(values, q))).toBe(true);
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = sorted.length >> 1;
+      const expected =
+        sorted.length % 2 === 1
+          ? (sorted[middle] ?? Number.NaN)
+          : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+      expect(Object.is(median(values), expected)).toBe(true);
+    }
+  });
+
   it('finds the value below which a share of the weight lies', () => {
     const values = Float64Array.from([30, 10, 20]);
     expect(weightedQuantile(values, Float64Array.from([1, 1, 1]), 0.5)).toBe(20);

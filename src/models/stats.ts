@@ -3,10 +3,22 @@
  * quantiles, means and a correlation. Pure: no clock, no I/O.
  */
 
+/**
+ * `values` in ascending order. The models sort thousands of arrays a fit: a typed array sorts
+ * natively, where a comparator's every answer is a number allocated on the heap, so the collector
+ * runs far more often. The comparator's order is kept for values a typed array orders otherwise
+ * (NaN, which the comparator leaves where it finds it, and -0, which it counts equal to 0).
+ */
+function sortedAscending(values: readonly number[]): ArrayLike<number> {
+  for (const value of values)
+    if (Number.isNaN(value) || (value === 0 && 1 / value < 0)) return [...values].sort((a, b) => a - b);
+  return Float64Array.from(values).sort();
+}
+
 /** The middle value (the mean of the two middle values for an even count); NaN when empty. */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = sortedAscending(values);
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1
     ? (sorted[middle] ?? Number.NaN)
@@ -16,7 +28,7 @@ export function median(values: readonly number[]): number {
 /** The q-quantile (0-1) by linear interpolation; NaN when empty. */
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = sortedAscending(values);
   const position = (sorted.length - 1) * Math.min(1, Math.max(0, q));
   const low = Math.floor(position);
   const high = Math.ceil(position);
