@@ -110,13 +110,21 @@ function logRatio(
   return logWaitRatio(observed, expected);
 }
 
-/** A ride's and its park's morning: the hour-free inputs of the nowcast regressions (0 where unknown). */
-function morningInputs(
+/** The morning's log ratios per ride (NaN where a ride has none) and their park means (0 where unknown). */
+interface MorningRatios {
+  readonly last: readonly number[];
+  readonly whole: readonly number[];
+  readonly lastTypical: readonly number[];
+  readonly park: readonly [number, number, number];
+}
+
+/** The morning's ratios; undefined when the park has no morning yet (nothing to follow). */
+function morningRatios(
   readings: readonly (HourlyDay | undefined)[],
   predictors: readonly ((hour: number) => number)[],
   typicals: readonly ((hour: number) => number)[],
   cutHour: number,
-): (Float64Array | undefined)[] {
+): MorningRatios | undefined {
   const ratios = (predict: readonly ((hour: number) => number)[], from: number) =>
     readings.map((entry, ride) => logRatio(entry, predict[ride] ?? (() => Number.NaN), from, cutHour - 1));
   const last = ratios(predictors, cutHour - 1);
@@ -127,25 +135,47 @@ function morningInputs(
     return Number.isNaN(mean) ? 0 : mean;
   };
   // A park with no morning yet has nothing to follow: its forecast stands.
-  if (whole.every((value) => Number.isNaN(value))) return readings.map(() => undefined);
-  const park = [meanOf(last), meanOf(whole), meanOf(lastTypical)];
-  // A ride without its own morning follows the park's.
-  const own = (values: readonly number[], ride: number, fallback: number) => {
+  if (whole.every((value) => Number.isNaN(value))) return undefined;
+  return { last, whole, lastTypical, park: [meanOf(last), meanOf(whole), meanOf(lastTypical)] };
+}
+
+/**
+ * Writes a ride's morning inputs into `inputs` (the hour's own input, at 6, is left to the caller):
+ * a ride without its own morning follows the park's.
+ */
+function fillMorningInputs(
+  inputs: Float64Array,
+  { last, whole, lastTypical, park }: MorningRatios,
+  ride: number,
+): void {
+  const own = (values: readonly number[], fallback: number) => {
     const value = values[ride] ?? Number.NaN;
     return Number.isNaN(value) ? fallback : value;
   };
-  return readings.map((_, ride) =>
-    Float64Array.from([
-      own(last, ride, park[0] ?? 0),
-      own(whole, ride, park[1] ?? 0),
-      park[0] ?? 0,
-      park[1] ?? 0,
-      own(lastTypical, ride, park[2] ?? 0),
-      park[2] ?? 0,
-      0,
-      1,
-    ]),
-  );
+  inputs[0] = own(last, park[0]);
+  inputs[1] = own(whole, park[1]);
+  inputs[2] = park[0];
+  inputs[3] = park[1];
+  inputs[4] = own(lastTypical, park[2]);
+  inputs[5] = park[2];
+  inputs[6] = 0;
+  inputs[7] = 1;
+}
+
+/** A ride's and its park's morning: the hour-free inputs of the nowcast regressions (0 where unknown). */
+function morningInputs(
+  readings: readonly (HourlyDay | undefined)[],
+  predictors: readonly ((hour: number) => number)[],
+  typicals: readonly ((hour: number) => number)[],
+  cutHour: number,
+): (Float64Array | undefined)[] {
+  const ratios = morningRatios(readings, predictors, typicals, cutHour);
+  return readings.map((_, ride) => {
+    if (!ratios) return undefined;
+    const inputs = new Float64Array(NOWCAST_INPUTS);
+    fillMorningInputs(inputs, ratios, ride);
+    return inputs;
+  });
 }
 
 /** The forecast of an hour against its typical wait (the hour's own nowcast input). */
@@ -211,11 +241,14 @@ export class NowcastFit {
     typicals: readonly (TypicalWaits | undefined)[],
   ): void {
     const dayTypicals = typicals.map((typical) => typicalOf(typical, day));
+    // One ride's inputs at a time, taught before the next ride's are written (thousands a fit).
+    const x = new Float64Array(NOWCAST_INPUTS);
     for (const cut of TEACHING_CUTS) {
-      const inputs = morningInputs(entries, predictors, dayTypicals, cut);
+      const ratios = morningRatios(entries, predictors, dayTypicals, cut);
+      if (!ratios) continue;
       entries.forEach((entry, ride) => {
-        const x = inputs[ride];
-        if (!entry || !x) return;
+        if (!entry) return;
+        fillMorningInputs(x, ratios, ride);
         for (let hour = cut + 1; hour <= LAST_HOUR; hour++) {
           if ((entry.counts[hour] ?? 0) < MIN_HOUR_READINGS) continue;
           const predicted = predictors[ride]?.(hour) ?? Number.NaN;

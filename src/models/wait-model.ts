@@ -322,9 +322,9 @@ export function* parkWaitModelsSteps(
       yield;
       // The bands and each teaching cut read the same hours: the day's predictions are made once.
       const dayPredictors = predictors.map((predict) => {
-        const hours = Array.from({ length: LAST_HOUR + 1 }, (_, hour) =>
-          hour < FIRST_HOUR ? Number.NaN : predict(day, hour),
-        );
+        const hours = new Float64Array(LAST_HOUR + 1);
+        for (let hour = 0; hour <= LAST_HOUR; hour++)
+          hours[hour] = hour < FIRST_HOUR ? Number.NaN : predict(day, hour);
         return (hour: number) => hours[hour] ?? Number.NaN;
       });
       observer?.day(earlier, day, entries, dayPredictors);
