@@ -421,9 +421,10 @@ export function hindsight(day: TourDay): Hindsight {
   const envelope: WaitView = (ride, minute) => envelopes[ride]?.(minute) ?? 0;
   // Each envelope is a wait no later arrival overtakes, so the programme is exact on it.
   const { order: envelopeOrder, exact: bounded } = provenOrder(day, true, envelope);
+  // Past the programme's reach, each ride's least wait from the opening on, a looser bound.
   const lowerBoundMinutes = bounded
     ? plannedWait(day, envelope, envelopeOrder, day.opening, 'entrance')
-    : Number.NaN;
+    : day.rides.reduce((sum, ride) => sum + leastWaitFrom(ride.recorded, day.opening), 0);
   const envelopeWait = scoreOrder(day, envelopeOrder).waitMinutes;
   return envelopeWait < waitMinutes
     ? { order: envelopeOrder, waitMinutes: envelopeWait, lowerBoundMinutes }
@@ -445,4 +446,13 @@ function provenOrder(day: TourDay, fifo: boolean, waits: WaitView): { order: num
     day.opening,
   );
   return { order, exact: outcome.exact };
+}
+
+/** The least wait a ride's line has from `minute` on: the wait then, or a later reading's. */
+function leastWaitFrom(recorded: RecordedDay, minute: number): number {
+  let least = recordedWaitAt(recorded, minute);
+  recorded.minutes.forEach((at, i) => {
+    if (at >= minute) least = Math.min(least, recorded.waits[i] ?? least);
+  });
+  return least;
 }

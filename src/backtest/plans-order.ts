@@ -27,8 +27,8 @@ export const EXHAUSTIVE_RIDES = 6;
 
 /**
  * Labels a layer of the programme (the states with the same number of rides done) may hold; past
- * it only the labels with the least wait stay, and the order is found by search. Thirteen rides
- * stay well inside it.
+ * it only the labels with the least wait stay, and the order is found by search. Twelve rides of
+ * recorded waits stay inside it; fourteen or more may not (docs/plans.md).
  */
 const LAYER_LABELS = 400_000;
 
