@@ -13,7 +13,7 @@ import type { Clock } from '../lib/clock.js';
 import { startOfLocalDay } from '../lib/time.js';
 import type { LiveState } from '../live/live-state.js';
 import type { LiveBus } from '../live/events.js';
-import type { HistoryStore, IngestBatch } from '../store/ports.js';
+import type { BackgroundWriter, HistoryStore, IngestBatch } from '../store/ports.js';
 import { BatchBuilder } from './batch-builder.js';
 import { diffEntries } from './diff.js';
 import { ParkIngestor, type ParkStep } from './park-ingestor.js';
@@ -42,6 +42,8 @@ export interface IngestDependencies {
   readonly parkRoundWaitMs?: number;
   /** Batches live polling holds while the store is away; default MAX_BUFFERED_BATCHES. */
   readonly maxBufferedBatches?: number;
+  /** Park time a catch-up spans from which it writes in the background; default BACKGROUND_WRITES_FROM_MS. */
+  readonly backgroundWritesFromMs?: number;
 }
 
 /**
@@ -49,6 +51,40 @@ export interface IngestDependencies {
  * upstream hangs or retries is not allowed to hold the others past the live freshness window.
  */
 export const PARK_ROUND_WAIT_MS = 3_000;
+
+/**
+ * A catch-up this long (summed over its parks) writes on the store's background writer where it has
+ * one: a first start's backfill, not the few minutes a restart missed.
+ */
+export const BACKGROUND_WRITES_FROM_MS = 100 * 24 * 60 * 60_000;
+
+/** Batches handed to the background writer and not yet written, at most. */
+const BACKGROUND_BATCHES_IN_FLIGHT = 16;
+
+/** A catch-up's batches in flight to a background writer: a bounded queue, awaited in order. */
+class Writes {
+  private readonly inFlight: Promise<void>[] = [];
+
+  constructor(readonly writer: BackgroundWriter) {}
+
+  /** Queues a write; waits for the oldest when the queue is full. Rejects once a write failed. */
+  async queued(written: Promise<void>): Promise<void> {
+    // Handled here so that a failure surfaces once, where it is awaited, not as unhandled.
+    written.catch(() => undefined);
+    this.inFlight.push(written);
+    if (this.inFlight.length > BACKGROUND_BATCHES_IN_FLIGHT) await this.inFlight.shift();
+  }
+
+  /** Waits for every queued write; rejects with the first failure. */
+  async settled(): Promise<void> {
+    while (this.inFlight.length > 0) await this.inFlight.shift();
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.inFlight);
+    await this.writer.close();
+  }
+}
 
 export interface CatchUpProgress {
   readonly park: Park;
@@ -253,6 +289,25 @@ export class Ingest {
    */
   private async record(spans: readonly RecordingSpan[], onProgress?: (progress: CatchUpProgress) => void) {
     const total = spans.reduce((sum, span) => sum + Math.max(0, span.end - span.start), 0) || 1;
+    const minimum = this.deps.backgroundWritesFromMs ?? BACKGROUND_WRITES_FROM_MS;
+    const writer = total >= minimum ? this.deps.store.backgroundWriter?.() : undefined;
+    if (!writer) return this.recordSpans(spans, total, undefined, onProgress);
+    const writes = new Writes(writer);
+    try {
+      const rows = await this.recordSpans(spans, total, writes, onProgress);
+      await writes.settled();
+      return rows;
+    } finally {
+      await writes.close();
+    }
+  }
+
+  private async recordSpans(
+    spans: readonly RecordingSpan[],
+    total: number,
+    writes: Writes | undefined,
+    onProgress?: (progress: CatchUpProgress) => void,
+  ) {
     let done = 0;
     let rows = 0;
     for (const { park, ingestor, start, end, checkpoint } of spans) {
@@ -263,7 +318,7 @@ export class Ingest {
       let stepped = start;
       for (let at = start; at < end;) {
         if (at >= batchEnd) {
-          rows += await this.flush(batch);
+          rows += await this.flush(batch, writes);
           onProgress?.({ park, fraction: (done + (stepped - start)) / total, at: stepped, rows });
           while (batchEnd <= at) batchEnd += batchMs;
         }
@@ -282,18 +337,21 @@ export class Ingest {
       // A span that ends where recorded history begins leaves no outage open: history after it
       // has its own state from its first row on.
       if (!checkpoint) batch.endOpenOutages(ingestor.openOutages(), end);
-      rows += await this.flush(batch);
+      rows += await this.flush(batch, writes);
       done += Math.max(0, end - start);
       onProgress?.({ park, fraction: done / total, at: end, rows });
     }
     return rows;
   }
 
-  private async flush(batch: BatchBuilder): Promise<number> {
+  private async flush(batch: BatchBuilder, writes?: Writes): Promise<number> {
     const built: IngestBatch | undefined = batch.take();
     if (!built) return 0;
-    await this.deps.store.apply(built);
-    for (const { park_key, at } of built.checkpoints) this.checkpoints.set(park_key, at);
+    const written = (writes?.writer ?? this.deps.store).apply(built).then(() => {
+      for (const { park_key, at } of built.checkpoints) this.checkpoints.set(park_key, at);
+    });
+    if (writes) await writes.queued(written);
+    else await written;
     return built.changes.length;
   }
 

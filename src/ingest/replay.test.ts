@@ -3,6 +3,9 @@
  * (ParkIngestor.replayStep); stepping every minute through a feed that cannot say when it changes
  * must record exactly the same history and leave exactly the same live state.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../catalog/catalog.js';
@@ -15,7 +18,7 @@ import { ManualClock } from '../lib/clock.js';
 import { LiveState } from '../live/live-state.js';
 import { LocalBus } from '../shared-state/bus.js';
 import type { HistoryStore } from '../store/ports.js';
-import { openInMemorySqliteStore } from '../store/sqlite/open-sqlite-store.js';
+import { openInMemorySqliteStore, openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
 import { Ingest } from './ingest.js';
 
 const MINUTE = 60_000;
@@ -67,6 +70,8 @@ const everyMinute: LiveQueueFeed = {
 
 function ingestOf(liveQueues: LiveQueueFeed, store: HistoryStore, clock: ManualClock, live: LiveState) {
   return new Ingest({
+    // Every catch-up writes on the store's background writer where it has one (a file).
+    backgroundWritesFromMs: 0,
     catalog,
     liveQueues,
     schedule,
@@ -91,8 +96,16 @@ async function recorded(store: HistoryStore, to: number) {
 }
 
 /** A first start at `restart`, a restart at `end` (through the US end of summer time), a poll. */
-async function run(liveQueues: LiveQueueFeed, restart: number, end: number) {
-  const store = await openInMemorySqliteStore();
+async function run(
+  liveQueues: LiveQueueFeed,
+  restart: number,
+  end: number,
+  store: HistoryStore | Promise<HistoryStore> = openInMemorySqliteStore(),
+) {
+  return runOn(liveQueues, restart, end, await store);
+}
+
+async function runOn(liveQueues: LiveQueueFeed, restart: number, end: number, store: HistoryStore) {
   const clock = new ManualClock(restart);
   const live = new LiveState(clock);
   const first = ingestOf(liveQueues, store, clock, live);
@@ -133,5 +146,19 @@ describe('Backfill stepping only where something changes', () => {
     expect(replayed.rows).toEqual(minuteByMinute.rows);
     expect(replayed.history).toEqual(minuteByMinute.history);
     expect(replayed.snapshots).toEqual(minuteByMinute.snapshots);
+
+    // Into a database file, written by the store's background writer on its own thread.
+    const directory = mkdtempSync(join(tmpdir(), 'queuecast-replay-'));
+    const stores = await openSqliteStores(directory);
+    try {
+      expect(typeof stores.history.backgroundWriter).toBe('function');
+      const inBackground = await run(feeds.liveQueues, restart, end, stores.history);
+      expect(inBackground.rows).toEqual(minuteByMinute.rows);
+      expect(inBackground.history).toEqual(minuteByMinute.history);
+      expect(inBackground.snapshots).toEqual(minuteByMinute.snapshots);
+    } finally {
+      await stores.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

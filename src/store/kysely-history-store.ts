@@ -6,13 +6,23 @@
 import type { Kysely, Transaction } from 'kysely';
 import { chunks, rowsPerInsert } from './chunks.js';
 import { insertChangesWithKysely, type ChangeWriter } from './insert-changes.js';
-import type { HistoryStore, IngestBatch, Outage, OutageRecord, ParkTransition, WaitChange } from './ports.js';
+import type {
+  BackgroundWriter,
+  HistoryStore,
+  IngestBatch,
+  Outage,
+  OutageRecord,
+  ParkTransition,
+  WaitChange,
+} from './ports.js';
 import { toEpochMs, toOutage, toOutageRecord, toParkTransition, toWaitChange } from './rows.js';
 import type { Database } from './schema.js';
 
 export interface KyselyHistoryStoreOptions {
   /** Replaces the portable chunked insert of wait changes (the bulk of every batch). */
   readonly writeChanges?: ChangeWriter;
+  /** Where the driver has one: a writer applying a backfill's batches on another thread. */
+  readonly backgroundWriter?: () => BackgroundWriter;
 }
 
 type Trx = Transaction<Database>;
@@ -25,7 +35,10 @@ export class KyselyHistoryStore implements HistoryStore {
     options: KyselyHistoryStoreOptions = {},
   ) {
     this.writeChanges = options.writeChanges ?? insertChangesWithKysely;
+    if (options.backgroundWriter) this.backgroundWriter = options.backgroundWriter;
   }
+
+  readonly backgroundWriter?: () => BackgroundWriter;
 
   async apply(batch: IngestBatch): Promise<void> {
     if (isEmpty(batch)) return;

@@ -60,6 +60,17 @@ export interface ParkTransition {
  * Everything one ingest step writes, applied atomically: a crash never leaves history without the
  * outage rows it implies, or a checkpoint ahead of the rows it covers.
  */
+/** See `HistoryStore.backgroundWriter`. */
+export interface BackgroundWriter {
+  /**
+   * Queues the batch; resolves once it is committed. After a batch fails, every later one rejects
+   * unwritten, as if the caller had stopped at the failure.
+   */
+  apply(batch: IngestBatch): Promise<void>;
+  /** Waits for what is queued, then ends the thread and its connection. */
+  close(): Promise<void>;
+}
+
 export interface IngestBatch {
   readonly changes: readonly WaitChange[];
   readonly openedOutages: readonly NewOutage[];
@@ -73,6 +84,13 @@ export interface IngestBatch {
 export interface HistoryStore {
   /** Applies a batch in one transaction. */
   apply(batch: IngestBatch): Promise<void>;
+  /**
+   * Optional, for a long run of batches (a backfill): a writer that applies them on another thread,
+   * each in one transaction and in the order given, while the caller prepares the next. Absent where
+   * the engine gains nothing from it (PostgreSQL's writes already leave the process) or cannot have
+   * it (an in-memory database, which no other connection sees).
+   */
+  backgroundWriter?(): BackgroundWriter;
 
   /** Changes of one ride with `from <= at < to`, oldest first. */
   changes(rideId: string, from: number, to: number): Promise<WaitChange[]>;

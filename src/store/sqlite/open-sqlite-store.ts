@@ -10,6 +10,7 @@ import type { Database } from '../schema.js';
 import { migrateSqlite } from './migrate-sqlite.js';
 import { preparedChangeWriter } from './prepared-change-writer.js';
 import { applyPragmas } from './pragmas.js';
+import { BackgroundHistoryWriter } from './background-history-writer.js';
 
 export const SQLITE_FILE_NAME = 'queuecast.db';
 
@@ -52,7 +53,11 @@ export async function openInMemorySqliteStore(): Promise<HistoryStore> {
 
 async function openSqliteFile(filename: string): Promise<Stores> {
   const { sqlite, db } = await openMigrated(filename);
-  return kyselyStores(db, { writeChanges: preparedChangeWriter(sqlite) });
+  return kyselyStores(db, {
+    writeChanges: preparedChangeWriter(sqlite),
+    // Another connection to an in-memory database would see another, empty database.
+    ...(filename === ':memory:' ? {} : { backgroundWriter: () => new BackgroundHistoryWriter(filename) }),
+  });
 }
 
 /**

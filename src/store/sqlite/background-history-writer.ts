@@ -1,0 +1,69 @@
+/**
+ * A backfill's history writes on a thread of their own (`HistoryStore.backgroundWriter`): the
+ * thread opens its own connection to the same SQLite file and applies the batches, in order, while
+ * the backfill simulates and diffs the next ones on the main thread, so the two use both cores.
+ * SQLite has one writer at a time; while the backfill runs, nothing else writes history.
+ */
+import { Worker } from 'node:worker_threads';
+import type { BackgroundWriter, IngestBatch } from '../ports.js';
+import type { WriterAnswer, WriterRequest } from './history-writer-worker.js';
+
+/**
+ * The compiled worker next to this module (dist/); from the TypeScript sources (tests), the same
+ * worker compiled on load by tsx.
+ */
+function startWorker(filename: string): Worker {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const script = new URL(`./history-writer-worker.${fromSources ? 'ts' : 'js'}`, import.meta.url);
+  if (!fromSources) return new Worker(script, { workerData: { filename } });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const source = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`;
+  return new Worker(source, { eval: true, workerData: { filename } });
+}
+
+export class BackgroundHistoryWriter implements BackgroundWriter {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private failure: Error | undefined;
+  private readonly exited: Promise<void>;
+
+  constructor(filename: string) {
+    this.worker = startWorker(filename);
+    this.worker.on('message', ({ id, error }: WriterAnswer) => {
+      const waiter = this.waiting.get(id);
+      this.waiting.delete(id);
+      if (error === undefined) waiter?.resolve();
+      else waiter?.reject((this.failure ??= new Error(error)));
+    });
+    this.exited = new Promise((resolve) => {
+      this.worker.once('exit', () => {
+        this.failAll(new Error('the history writer thread ended before writing every batch'));
+        resolve();
+      });
+    });
+    this.worker.on('error', (error) => {
+      this.failAll(error);
+    });
+  }
+
+  apply(batch: IngestBatch): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ id, batch } satisfies WriterRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.worker.postMessage({ close: true } satisfies WriterRequest);
+    await this.exited;
+  }
+
+  private failAll(error: Error): void {
+    this.failure ??= error;
+    for (const waiter of this.waiting.values()) waiter.reject(this.failure);
+    this.waiting.clear();
+  }
+}
