@@ -4,7 +4,8 @@ import { holidayOf } from '../../calendar/holidays.js';
 import { crowdScale, observedIndex, predictedIndex, typicalMidday } from '../../models/crowd.js';
 import { HourlyHistoryBuilder, dayNumber } from '../../models/hourly-history.js';
 import { fitParkWaitModels } from '../../models/wait-model.js';
-import { crowdForecast } from './crowd-forecast.js';
+import { runStepsInTurns } from '../../lib/steps.js';
+import { crowdForecast, crowdForecastSteps } from './crowd-forecast.js';
 
 const park = Catalog.load().park('magic-kingdom');
 if (!park) throw new Error('Magic Kingdom expected in the catalog');
@@ -68,6 +69,48 @@ describe('the crowd forecast', () => {
       typicalMidday: midday,
     }));
     for (const day of days) expect(day.index).toBeCloseTo(predictedIndex(predictors, dayNumber(day.date)), 3);
+  });
+
+  it('is the same made in turns, a turn after each day, as made at once', async () => {
+    const histories = [history(30), history(50)];
+    const models = fitParkWaitModels(histories, TODAY);
+    const rides = [first, second].map((ride, index) => {
+      const model = models.rides[index];
+      if (!model) throw new Error('a model per ride expected');
+      return { ride, model, typicalMidday: typicalMidday(histories[index] ?? [], TODAY) };
+    });
+    const observed = observedIndex(
+      histories,
+      rides.map((ride) => ride.typicalMidday),
+      FROM,
+      TODAY - 1,
+    );
+    const input = {
+      park,
+      rides,
+      observed,
+      finishedHours: new Map<number, number>(),
+      scheduledHours: new Map<number, number>(),
+      scale: crowdScale([...observed.values()]),
+      todayDay: TODAY,
+      today: undefined,
+      range: undefined,
+    };
+    let steps = 0;
+    const counted = (function* () {
+      const inner = crowdForecastSteps(input);
+      for (;;) {
+        const step = inner.next();
+        if (step.done) return step.value;
+        steps++;
+        yield;
+      }
+    })();
+    const inTurns = await runStepsInTurns(counted, { sliceMs: 0 });
+    const atOnce = crowdForecast(input);
+    expect(atOnce.length).toBe(30);
+    expect(steps).toBe(atOnce.length);
+    expect(inTurns).toEqual(atOnce);
   });
 
   it('names no holiday, school break or event night at a park the feed discovered', () => {

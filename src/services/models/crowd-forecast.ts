@@ -29,6 +29,7 @@ import { DEFAULT_RECENT_MISS_OPTIONS } from '../../models/recent-miss.js';
 import { FORECAST_DAYS } from '../../models/horizon-bands.js';
 import { meanOfFinite } from '../../models/stats.js';
 import { forecastIndexRange } from '../../models/crowd-accuracy.js';
+import { runSteps, type Steps } from '../../lib/steps.js';
 import type { RideModel } from './day-fit.js';
 
 export interface CrowdDriver {
@@ -90,6 +91,11 @@ const NO_NAMED_DAY: CalendarFlags = { holiday: null, school_break: null, event_n
 
 /** The forecast days (a day without an index is left out). */
 export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
+  return runSteps(crowdForecastSteps(input));
+}
+
+/** `crowdForecast` in steps, one forecast day each (a day reads every ride's predictions). */
+export function* crowdForecastSteps(input: ForecastInput): Steps<CrowdForecastDay[]> {
   const { park, rides, observed, scale, todayDay, today, range } = input;
   const usualHours = meanOfFinite([...input.finishedHours.values()].filter((hours) => hours > 0));
   const hoursOf = new Map(input.finishedHours);
@@ -198,6 +204,7 @@ export function crowdForecast(input: ForecastInput): CrowdForecastDay[] {
       basis: observedToday ? 'observed' : 'forecast',
       drivers: list,
     });
+    yield;
   }
   return days;
 }

@@ -24,7 +24,7 @@ import { dayNumber, isoDateOf } from '../../models/hourly-history.js';
 import type { HistoryStore } from '../../store/ports.js';
 import type { CrowdAccuracy } from './accuracy.js';
 import { FORECAST_DAYS } from '../../models/horizon-bands.js';
-import { crowdForecast, type CrowdForecastDay } from './crowd-forecast.js';
+import { crowdForecastSteps, type CrowdForecastDay } from './crowd-forecast.js';
 import { finishedDaysSteps, type DayFit, type RideModel } from './day-fit.js';
 import { HistorySampler, operatingHours, type ParkHistory } from './history.js';
 import { parkCalendar, scheduleFacts, type ScheduleFacts } from './park-calendar.js';
@@ -134,10 +134,15 @@ export class ParkModelService {
     const today = localDate(now, park.time_zone);
     const todayDay = dayNumber(today);
     const { history, today: todaySampled } = await this.histories.sample(park, now);
-
+    // The store and the simulated feed answer without a turn of the event loop: without turns of
+    // its own, today's sample, the schedule's days, the fit's last slice and today's forecast would
+    // run as one stretch that holds off requests.
+    await nextTurn();
     const scheduled = await this.scheduledDays(park, todayDay);
+    await nextTurn();
     const waitCalendar = parkCalendar(park, new Map([...history.schedules, ...scheduled.facts]));
     const fit = await this.dayFit(park, history, todayDay, waitCalendar);
+    await nextTurn();
     const { rides, observed, scale, scaleDays, accuracy, range } = fit;
     const rideList = [...rides.values()];
     // The rest of today follows this morning's waits: readings of the hours before this one.
@@ -157,17 +162,21 @@ export class ParkModelService {
     const todayExpected = Number.isNaN(todayObserved)
       ? undefined
       : expectedIndex(rideList, todaySampled, todayForecast, todayDay);
-    const forecast = crowdForecast({
-      park,
-      rides: rideList,
-      observed,
-      finishedHours: history.hours,
-      scheduledHours: scheduled.hours,
-      scale,
-      todayDay,
-      today: todayExpected,
-      range,
-    });
+    await nextTurn();
+    const forecast = await runStepsInTurns(
+      crowdForecastSteps({
+        park,
+        rides: rideList,
+        observed,
+        finishedHours: history.hours,
+        scheduledHours: scheduled.hours,
+        scale,
+        todayDay,
+        today: todayExpected,
+        range,
+      }),
+      { stopped: () => this.stopped },
+    );
     const models: ParkModels = {
       park,
       computed_at: now,
