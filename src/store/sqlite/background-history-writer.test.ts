@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IngestBatch, WaitChange } from '../ports.js';
 import { openInMemorySqliteStore, openSqliteStores } from './open-sqlite-store.js';
+import { packBatch, unpackBatch } from './packed-batch.js';
 
 const change = (at: number, wait: number): WaitChange => ({
   ride_id: 'p_coaster',
@@ -49,6 +50,13 @@ describe('the background history writer', () => {
     } finally {
       await stores.close();
     }
+  });
+
+  it('sends a batch packed in columns and unpacks the very same batch', () => {
+    const sent = batch(change(1, 10), { ...change(2, 0), status: 'DOWN', standby_wait_minutes: null });
+    const packed = packBatch(sent);
+    expect(packed.strings).toEqual(['p_coaster', 'p', 'OPERATING', 'DOWN']);
+    expect(unpackBatch(packed)).toEqual(sent);
   });
 
   it('is not offered for an in-memory database, which no other connection sees', async () => {

@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { BackgroundWriter, IngestBatch } from '../ports.js';
 import type { WriterAnswer, WriterRequest } from './history-writer-worker.js';
+import { packBatch } from './packed-batch.js';
 
 /**
  * The compiled worker next to this module (dist/); from the TypeScript sources (tests), the same
@@ -52,7 +53,12 @@ export class BackgroundHistoryWriter implements BackgroundWriter {
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, batch } satisfies WriterRequest);
+      const packed = packBatch(batch);
+      const columns = [packed.rides, packed.parks, packed.statuses, packed.at, packed.waits];
+      this.worker.postMessage(
+        { id, batch: packed } satisfies WriterRequest,
+        columns.map((c) => c.buffer as ArrayBuffer),
+      );
     });
   }
 

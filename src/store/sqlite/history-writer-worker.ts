@@ -6,13 +6,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Kysely, SqliteDialect } from 'kysely';
 import { KyselyHistoryStore } from '../kysely-history-store.js';
-import type { IngestBatch } from '../ports.js';
 import type { Database } from '../schema.js';
 import { BetterSqlite3 } from './native.js';
 import { applyPragmas } from './pragmas.js';
 import { preparedChangeWriter } from './prepared-change-writer.js';
+import { unpackBatch, type PackedBatch } from './packed-batch.js';
 
-export type WriterRequest = { readonly id: number; readonly batch: IngestBatch } | { readonly close: true };
+export type WriterRequest = { readonly id: number; readonly batch: PackedBatch } | { readonly close: true };
 export type WriterAnswer = { readonly id: number; readonly error?: string };
 
 const port = parentPort;
@@ -41,7 +41,7 @@ async function handle(request: WriterRequest): Promise<void> {
     return;
   }
   try {
-    await store.apply(request.batch);
+    await store.apply(unpackBatch(request.batch));
     answer();
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
