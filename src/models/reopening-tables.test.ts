@@ -203,6 +203,26 @@ describe('ReopeningModel tables', () => {
     });
   }
 
+  it('fits in steps to the same model as in one go', () => {
+    const data = observations(6, 9_000, 7);
+    const steps = ReopeningModel.fitInSteps(data);
+    let pauses = 0;
+    let step = steps.next();
+    while (!step.done) {
+      pauses++;
+      step = steps.next();
+    }
+    // Steps of a few thousand observations and cells: more than one, far fewer than the outages.
+    expect(pauses).toBeGreaterThan(3);
+    expect(pauses).toBeLessThan(50);
+    const whole = new ReopeningModel(data);
+    expect(step.value.outages).toBe(whole.outages);
+    for (const query of queries(data).slice(0, 60)) {
+      expect(step.value.survival(query)).toEqual(whole.survival(query));
+      expect(step.value.lengthGiven(query, 12)).toEqual(whole.lengthGiven(query, 12));
+    }
+  });
+
   it('learns from no outages at all: nothing ends', () => {
     const model = new ReopeningModel([]);
     const query = queries([])[0];

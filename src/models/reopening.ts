@@ -151,6 +151,9 @@ interface RiskTable {
   readonly ends: Float32Array;
 }
 
+/** Observations or cells per step of `ReopeningModel.fitInSteps`: a few milliseconds of work. */
+const FIT_STEP = 2_000;
+
 export class ReopeningModel {
   private readonly horizon: number;
   private readonly risks = new Map<string, RiskTable>();
@@ -160,17 +163,40 @@ export class ReopeningModel {
   private readonly factors = new Map<string, number>();
   /** The constant hazard of each top level (`constantHazard`). */
   private readonly constants = new Map<string, number>();
-  /** Outages the model learned from. */
-  readonly outages: number;
+  private learned = 0;
 
   constructor(
     observations: readonly OutageObservation[],
     private readonly options: ReopeningOptions = DEFAULT_REOPENING_OPTIONS,
   ) {
     this.horizon = options.horizonMinutes;
-    this.countRisks(observations);
-    this.outages = observations.length;
-    if (options.timeOfDay) this.fitTimeOfDay(observations);
+    const steps = this.fitSteps(observations);
+    while (steps.next().done !== true);
+  }
+
+  /**
+   * The same fit in steps of about `FIT_STEP` observations or cells: a caller that runs one step per
+   * event-loop turn keeps a fit over many parks (tens of thousands of outages) from holding off
+   * requests. The model is complete once the generator returns it.
+   */
+  static *fitInSteps(
+    observations: readonly OutageObservation[],
+    options: ReopeningOptions = DEFAULT_REOPENING_OPTIONS,
+  ): Generator<void, ReopeningModel> {
+    const model = new ReopeningModel([], options);
+    yield* model.fitSteps(observations);
+    return model;
+  }
+
+  /** Outages the model learned from. */
+  get outages(): number {
+    return this.learned;
+  }
+
+  private *fitSteps(observations: readonly OutageObservation[]): Generator<void> {
+    yield* this.countRisks(observations);
+    this.learned = observations.length;
+    if (this.options.timeOfDay) yield* this.fitTimeOfDay(observations);
   }
 
   /**
@@ -220,7 +246,7 @@ export class ReopeningModel {
   }
 
   /** Observed over expected ends per park, segment and part of the day, shrunk toward 1. */
-  private fitTimeOfDay(observations: readonly OutageObservation[]): void {
+  private *fitTimeOfDay(observations: readonly OutageObservation[]): Generator<void> {
     const observed = new Map<string, number>();
     const expected = new Map<string, number>();
     // Each ride and segment's hazard once for all its outages, up to the longest of them only (most
@@ -233,7 +259,9 @@ export class ReopeningModel {
       longest.set(key, Math.max(longest.get(key) ?? 0, this.lastMinute(observation).last));
     }
     const hazards = new Map<string, Float64Array>();
+    let step = 0;
     for (const observation of observations) {
+      if (++step % FIT_STEP === 0) yield;
       const key = this.partOf(observation);
       const { last, ended } = this.lastMinute(observation);
       const hazardKey = hazardKeyOf(observation);
@@ -288,10 +316,12 @@ export class ReopeningModel {
    * a fit over many parks has tens of thousands of cells, most of a few short outages, and a table
    * over the whole horizon for each while counting would weigh hundreds of megabytes.
    */
-  private countRisks(observations: readonly OutageObservation[]): void {
+  private *countRisks(observations: readonly OutageObservation[]): Generator<void> {
     // Per cell, each observation's last minute down, doubled, plus one where it ended in it.
     const cells = new Map<string, number[]>();
+    let step = 0;
     for (const observation of observations) {
+      if (++step % FIT_STEP === 0) yield;
       const segment = this.segmentOf(observation);
       const { last, ended } = this.lastMinute(observation);
       const code = last * 2 + (ended ? 1 : 0);
@@ -302,6 +332,7 @@ export class ReopeningModel {
       }
     }
     for (const [key, codes] of cells) {
+      if (++step % FIT_STEP === 0) yield;
       // Past the cell's longest outage nothing is at risk and nothing ends: the table stops there,
       // so a ride's own cells stay short (readers take every minute past it as zero).
       let longest = 0;

@@ -175,8 +175,15 @@ export class ReopeningService {
       now + 1,
     );
     await nextTurn();
-    const model = new ReopeningModel(observationsBefore(outages, now, this.options), this.options);
-    this.fit = { days: this.fitDays(now), at: now, model };
+    const steps = ReopeningModel.fitInSteps(observationsBefore(outages, now, this.options), this.options);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        this.fit = { days: this.fitDays(now), at: now, model: step.value };
+        return;
+      }
+      // One step per turn: a fit over many parks would otherwise hold off requests for a second.
+      await nextTurn();
+    }
   }
 
   /** Fits in the background (start-up does not wait: until then nothing is estimated). */
