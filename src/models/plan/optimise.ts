@@ -48,7 +48,7 @@ export interface OptimiseOptions {
 const DEFAULTS: Required<OptimiseOptions> = {
   exactRideLimit: 12,
   beamWidth: 20,
-  localSearchEvaluations: 200_000,
+  localSearchEvaluations: 80_000,
   polishWindow: 6,
   seed: 1,
   idleWeight: 1,
