@@ -56,10 +56,6 @@ export interface ParkTransition {
   readonly state: 'open' | 'closed';
 }
 
-/**
- * Everything one ingest step writes, applied atomically: a crash never leaves history without the
- * outage rows it implies, or a checkpoint ahead of the rows it covers.
- */
 /** See `HistoryStore.backgroundWriter`. */
 export interface BackgroundWriter {
   /**
@@ -71,6 +67,10 @@ export interface BackgroundWriter {
   close(): Promise<void>;
 }
 
+/**
+ * Everything one ingest step writes, applied atomically: a crash never leaves history without the
+ * outage rows it implies, or a checkpoint ahead of the rows it covers.
+ */
 export interface IngestBatch {
   readonly changes: readonly WaitChange[];
   readonly openedOutages: readonly NewOutage[];

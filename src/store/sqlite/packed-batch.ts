@@ -65,4 +65,3 @@ export function unpackBatch(packed: PackedBatch): IngestBatch {
   }
   return { ...rest, changes };
 }
-export type WriterAnswer = { readonly id: number; readonly error?: string };
