@@ -61,6 +61,8 @@ export class ParkModelService {
   private readonly histories: HistorySampler;
   private readonly dayFits = new Map<string, DayFit>();
   private readonly inFlight = new Map<string, Promise<ParkModels>>();
+  /** Per park, the one computation asked for while another ran: it starts when that one ends. */
+  private readonly queued = new Map<string, Promise<ParkModels>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -77,7 +79,7 @@ export class ParkModelService {
 
   /** The park's models, computing them now only if they have never been computed. */
   async forPark(park: Park): Promise<ParkModels> {
-    return this.cache.get(park.key) ?? (await this.recompute(park));
+    return this.cache.get(park.key) ?? (await (this.inFlight.get(park.key) ?? this.recompute(park)));
   }
 
   /** Changes with each recomputation of the park: bodies built from one can be reused until then. */
@@ -118,12 +120,31 @@ export class ParkModelService {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight.values()]);
+    await Promise.allSettled([...this.queued.values(), ...this.inFlight.values()]);
   }
 
+  /**
+   * Models computed from a read of the store made after this call. A computation already running
+   * read it earlier (it may miss what was recorded since), so the new one waits for it and then
+   * starts; calls meanwhile share that one.
+   */
   recompute(park: Park): Promise<ParkModels> {
+    const queued = this.queued.get(park.key);
+    if (queued) return queued;
     const running = this.inFlight.get(park.key);
-    if (running) return running;
+    if (!running) return this.startComputing(park);
+    const next = running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued.delete(park.key);
+        if (this.stopped) throw new StepsStopped();
+        return this.startComputing(park);
+      });
+    this.queued.set(park.key, next);
+    return next;
+  }
+
+  private startComputing(park: Park): Promise<ParkModels> {
     const job = this.compute(park).finally(() => this.inFlight.delete(park.key));
     this.inFlight.set(park.key, job);
     return job;
