@@ -12,12 +12,15 @@ import {
   EXHAUSTIVE_RIDES,
   optimiseByEnumeration,
   optimiseByLabels,
+  optimiseNoIdle,
   permutations,
+  programmeBound,
+  PROGRAMME_RIDES,
   type Optimiser,
   type TourProblem,
 } from './plans-order.js';
 
-export { optimiseByEnumeration, optimiseNoIdle, type Optimiser } from './plans-order.js';
+export { optimiseByEnumeration, optimiseDecision, optimiseNoIdle, type Optimiser } from './plans-order.js';
 
 /** One ride's recorded posted waits on one day, ascending by minute. */
 export interface RecordedDay {
@@ -210,7 +213,23 @@ export function bestOrder(
   firstWait?: WaitView,
 ): number[] {
   if (remaining.length <= 1) return [...remaining];
-  const problem: TourProblem = {
+  const result = optimise(tourProblem(day, waits, remaining, start, from, firstWait));
+  const order = result.steps.map((step) => remaining[step.ride] ?? 0);
+  // A ride the optimiser could not place still gets ridden, last.
+  for (const ride of remaining) if (!order.includes(ride)) order.push(ride);
+  return order;
+}
+
+/** The optimiser's problem of riding `remaining` on the view `waits` from `start` at `from`. */
+export function tourProblem(
+  day: TourDay,
+  waits: WaitView,
+  remaining: readonly number[],
+  start: number,
+  from: Stop = 'entrance',
+  firstWait?: WaitView,
+): TourProblem {
+  return {
     rides: remaining.map((ride) => ({
       id: day.rides[ride]?.id ?? String(ride),
       rideMinutes: day.rides[ride]?.rideMinutes ?? 0,
@@ -227,11 +246,6 @@ export function bestOrder(
       ? { firstWaitAt: (ride: number, minute: number) => firstWait(remaining[ride] ?? 0, minute) }
       : {}),
   };
-  const result = optimise(problem);
-  const order = result.steps.map((step) => remaining[step.ride] ?? 0);
-  // A ride the optimiser could not place still gets ridden, last.
-  for (const ride of remaining) if (!order.includes(ride)) order.push(ride);
-  return order;
 }
 
 /** Riding towards a decision: the party's position after the rides of `order` so far. */
@@ -395,13 +409,23 @@ export interface Hindsight {
   readonly order: number[];
   readonly waitMinutes: number;
   readonly lowerBoundMinutes: number;
+  /** The order is the search's (a day beyond the programme's reach), not a proven best. */
+  readonly searched: boolean;
 }
 
 /**
- * The best order on the day's recorded waits: every order up to `EXHAUSTIVE_RIDES` rides; beyond,
- * the labels' programme, exact when no wait falls faster than the clock, and otherwise bounded
- * below by the same programme on each ride's envelope (where the programme is exact), the better
- * of its order and the envelope's order kept.
+ * Labels a layer of the envelope's programme may hold when it only bounds a day beyond the
+ * programme's reach: fourteen rides walked at one pace stay inside it at a fraction of a second;
+ * past it the bound is each ride's least wait.
+ */
+const BOUND_LAYER_LABELS = 30_000;
+
+/**
+ * The best order on the day's recorded waits: every order up to `EXHAUSTIVE_RIDES` rides; up to
+ * `PROGRAMME_RIDES`, the labels' programme, exact when no wait falls faster than the clock, and
+ * otherwise bounded below by the same programme on each ride's envelope (where the programme is
+ * exact), the better of its order and the envelope's order kept; beyond, the search's order
+ * (`searchedHindsight`).
  */
 export function hindsight(day: TourDay): Hindsight {
   const all = day.rides.map((_, i) => i);
@@ -412,11 +436,12 @@ export function hindsight(day: TourDay): Hindsight {
   if (all.length <= EXHAUSTIVE_RIDES) {
     const order = bestOrder(day, optimiseByEnumeration, truth, all, day.opening);
     const waitMinutes = scoreOrder(day, order).waitMinutes;
-    return { order, waitMinutes, lowerBoundMinutes: waitMinutes };
+    return { order, waitMinutes, lowerBoundMinutes: waitMinutes, searched: false };
   }
+  if (all.length > PROGRAMME_RIDES) return searchedHindsight(day, truth);
   const { order, exact } = provenOrder(day, waitsNeverOvertake(day), truth);
   const waitMinutes = scoreOrder(day, order).waitMinutes;
-  if (exact) return { order, waitMinutes, lowerBoundMinutes: waitMinutes };
+  if (exact) return { order, waitMinutes, lowerBoundMinutes: waitMinutes, searched: false };
   const envelopes = day.rides.map((ride) => envelopeView(ride.recorded));
   const envelope: WaitView = (ride, minute) => envelopes[ride]?.(minute) ?? 0;
   // Each envelope is a wait no later arrival overtakes, so the programme is exact on it.
@@ -427,8 +452,32 @@ export function hindsight(day: TourDay): Hindsight {
     : day.rides.reduce((sum, ride) => sum + leastWaitFrom(ride.recorded, day.opening), 0);
   const envelopeWait = scoreOrder(day, envelopeOrder).waitMinutes;
   return envelopeWait < waitMinutes
-    ? { order: envelopeOrder, waitMinutes: envelopeWait, lowerBoundMinutes }
-    : { order, waitMinutes, lowerBoundMinutes };
+    ? { order: envelopeOrder, waitMinutes: envelopeWait, lowerBoundMinutes, searched: false }
+    : { order, waitMinutes, lowerBoundMinutes, searched: false };
+}
+
+/**
+ * Hindsight beyond the programme's reach: the search's order on the recorded waits, bounded below
+ * by the envelope's programme while its layers stay within `BOUND_LAYER_LABELS`, else by each
+ * ride's least wait from the earliest minute the party can reach it.
+ */
+function searchedHindsight(day: TourDay, truth: WaitView): Hindsight {
+  const all = day.rides.map((_, i) => i);
+  const order = bestOrder(day, optimiseNoIdle, truth, all, day.opening);
+  const waitMinutes = scoreOrder(day, order).waitMinutes;
+  const envelopes = day.rides.map((ride) => envelopeView(ride.recorded));
+  const envelope: WaitView = (ride, minute) => envelopes[ride]?.(minute) ?? 0;
+  const bound =
+    programmeBound(tourProblem(day, envelope, all, day.opening), BOUND_LAYER_LABELS) ??
+    day.rides.reduce((sum, ride, index) => {
+      const nearest = Math.min(
+        ...([...all.filter((from) => from !== index), 'entrance'] as const).map((from) =>
+          day.walkMinutes(from, index),
+        ),
+      );
+      return sum + leastWaitFrom(ride.recorded, day.opening + nearest);
+    }, 0);
+  return { order, waitMinutes, lowerBoundMinutes: Math.min(bound, waitMinutes), searched: true };
 }
 
 /** The labels' programme's order of every ride on `waits`, and whether it is proven best. */

@@ -11,13 +11,21 @@ import {
   recordedWaitAt,
   replanLive,
   scoreOrder,
+  shortestWaitNow,
+  tourProblem,
   waitsNeverOvertake,
   type TourDay,
   type WaitView,
 } from './plans-day.js';
 import { writeGeneratedPark } from './plans-fixture.js';
-import { optimiseByEnumeration, optimiseByLabels } from './plans-order.js';
-import { runPlanBacktest, STRATEGIES } from './plans.js';
+import {
+  DECISION_SEARCH_CANDIDATES,
+  optimiseByEnumeration,
+  optimiseByLabels,
+  optimiseBySearch,
+  PROGRAMME_RIDES,
+} from './plans-order.js';
+import { recordedDays, runPlanBacktest, STRATEGIES } from './plans.js';
 import { readTouringPlans } from './touringplans-reader.js';
 
 function generator(seed: number): () => number {
@@ -202,6 +210,70 @@ describe('hindsight beyond six rides', () => {
       from = chosen;
       remaining.splice(remaining.indexOf(chosen), 1);
     }
+  });
+});
+
+/**
+ * A day of `rideCount` rides of a generated park in the recorded format (each ride its level and
+ * hour of peak, posted in fives every five to ten minutes), walked at a constant 8 minutes as a
+ * park the catalog cannot place is.
+ */
+function generatedDay(rideCount: number, seed: number): TourDay {
+  const parkDir = mkdtempSync(join(tmpdir(), 'queuecast-plans-day-'));
+  try {
+    writeGeneratedPark(parkDir, {
+      park: 'Generated Park',
+      attractions: rideCount + 4,
+      firstDate: '2019-03-01',
+      days: 3,
+      seed,
+    });
+    const day = dayNumber('2019-03-02');
+    const rides = readTouringPlans(parkDir).flatMap((attraction) => {
+      const recorded = recordedDays(attraction.postedWaits, day, day).get(day);
+      return recorded
+        ? [{ id: attraction.attraction, rideMinutes: attraction.rideMinutes ?? 5, recorded }]
+        : [];
+    });
+    return { rides: rides.slice(0, rideCount), opening: 8 * 60, walkMinutes: () => 8 };
+  } finally {
+    rmSync(parkDir, { recursive: true, force: true });
+  }
+}
+
+describe("beyond the programme's reach", () => {
+  it('orders a day of eighteen rides by search, no better than its bound and far better than no plan', () => {
+    const day = generatedDay(18, 11);
+    expect(day.rides).toHaveLength(18);
+    const limit = hindsight(day);
+    expect(limit.searched).toBe(true);
+    expect(limit.order.slice().sort((a, b) => a - b)).toEqual(allRides(day));
+    expect(scoreOrder(day, limit.order).waitMinutes).toBeCloseTo(limit.waitMinutes, 9);
+    expect(limit.lowerBoundMinutes).toBeLessThanOrEqual(limit.waitMinutes + 1e-9);
+    expect(limit.waitMinutes).toBeLessThan(scoreOrder(day, shortestWaitNow(day)).waitMinutes);
+    expect(limit.waitMinutes).toBeLessThan(0.8 * meanOverOrders(day));
+  });
+
+  it("comes within 2% of the envelope programme's bound where that bound is affordable", () => {
+    for (const seed of [3, 5]) {
+      const day = generatedDay(PROGRAMME_RIDES + 1, seed);
+      const limit = hindsight(day);
+      expect(limit.searched).toBe(true);
+      expect(limit.lowerBoundMinutes).toBeLessThanOrEqual(limit.waitMinutes + 1e-9);
+      expect(limit.waitMinutes, `seed ${seed}`).toBeLessThan(1.02 * limit.lowerBoundMinutes);
+    }
+  });
+
+  it("costs the first ride by what is posted, as live's decisions need", () => {
+    const day = generatedDay(16, 7);
+    const truth = truthOf(day);
+    // Posted now: every ride but one shows a line far longer than the day's recorded waits.
+    const posted: WaitView = (ride) => (ride === 9 ? 0 : 600);
+    const problem = tourProblem(day, truth, allRides(day), day.opening, 'entrance', posted);
+    const result = optimiseBySearch(problem, DECISION_SEARCH_CANDIDATES);
+    expect(result.method).toBe('search');
+    expect(result.steps[0]?.ride).toBe(9);
+    expect(result.steps).toHaveLength(16);
   });
 });
 

@@ -1,16 +1,19 @@
 /**
  * The backtest's best order of a day's rides, ridden as the backtest scores it: the party joins
  * each line on arrival, never idles, and the order's cost is its total wait. Up to
- * `EXHAUSTIVE_RIDES` rides every order is tried. Beyond, a dynamic programme over (rides done, the
- * last one) keeps, for each such state, the labels (the minute the party is free, the minutes it has
- * walked) that no other label of the state beats on both: a label that is free no later and has
- * walked no less has waited no more, and when no ride left has a wait that falls faster than the
- * clock (a party arriving later never leaves earlier), it finishes every continuation no later
- * and so waits no more in all. The programme is then exact. Where a wait does fall faster than the
- * clock, `orderBounds` measures how far the programme can be from the best order: the same
- * programme on each wait's envelope (what joining on arrival costs at best if the minutes spent
- * idling for a shorter line counted as wait) gives a total no order can beat.
+ * `EXHAUSTIVE_RIDES` rides every order is tried. Up to `PROGRAMME_RIDES`, a dynamic programme over
+ * (rides done, the last one) keeps, for each such state, the labels (the minute the party is free,
+ * the minutes it has walked) that no other label of the state beats on both: a label that is free no
+ * later and has walked no less has waited no more, and when no ride left has a wait that falls
+ * faster than the clock (a party arriving later never leaves earlier), it finishes every
+ * continuation no later and so waits no more in all. The programme is then exact. Where a wait does
+ * fall faster than the clock, `hindsight` (`plans-day.ts`) measures how far the programme can be from the best
+ * order: the same programme on each wait's envelope (what joining on arrival costs at best if the
+ * minutes spent idling for a shorter line counted as wait) gives a total no order can beat. Beyond
+ * `PROGRAMME_RIDES` the programme's layers outgrow what a day can afford, and the service's own
+ * order search orders the rides (`optimiseBySearch`).
  */
+import { optimisePlan } from '../models/plan/optimise.js';
 import type { PlanProblem, PlanResult, PlannedStep } from '../models/plan/types.js';
 
 /** A plan problem of the backtest: the first ride may be costed on another view (the wait posted now). */
@@ -31,6 +34,33 @@ export const EXHAUSTIVE_RIDES = 6;
  * recorded waits stay inside it; fourteen or more may not (docs/plans.md).
  */
 const LAYER_LABELS = 400_000;
+
+/**
+ * Rides up to which the labels' programme orders a problem. At fourteen rides of noisy recorded
+ * waits a layer outgrows `LAYER_LABELS` and one programme takes 14 s or more, and it grows about
+ * threefold with each ride after (docs/plans.md); beyond, `optimiseBySearch` orders the rides.
+ */
+export const PROGRAMME_RIDES = 13;
+
+/**
+ * Candidate orders the search simulates for an order made once a day (hindsight, `plan`,
+ * `typical`), counted for 25 rides: the service's search gives fewer rides proportionally more.
+ */
+export const DAY_SEARCH_CANDIDATES = 80_000;
+
+/** Candidate orders for each of `live`'s decisions, which search again at every ride's end. */
+export const DECISION_SEARCH_CANDIDATES = 20_000;
+
+/**
+ * Steps of the search's grid per minute. The service's search joins lines on whole minutes of its
+ * grid, the backtest on the minute of arrival; on a grid of whole minutes each ride's join drifts
+ * up to a minute late, which at fourteen rides or more costs the search's orders a few percent of
+ * wait on the backtest's scoring. A tenth of a minute keeps the drift to a few minutes a day.
+ */
+const SEARCH_STEPS_PER_MINUTE = 10;
+
+/** Doublings of the search's horizon allowed when a long day's rides do not all fit in it. */
+const HORIZON_DOUBLINGS = 4;
 
 /** Every order of `items`. */
 export function* permutations(items: readonly number[]): Generator<number[]> {
@@ -77,25 +107,34 @@ function result(
   };
 }
 
+/** `order` ridden from the start without idling, on the problem's waits: its wait, walk and end. */
+function ridden(
+  problem: TourProblem,
+  order: readonly number[],
+): { wait: number; walk: number; finish: number } {
+  let at = problem.start;
+  let stop: number | 'entrance' = 'entrance';
+  let wait = 0;
+  let walk = 0;
+  for (const ride of order) {
+    const step = problem.walkMinutes(stop, ride);
+    walk += step;
+    at += step;
+    const minutes = waitOf(problem, ride, at, stop === 'entrance');
+    wait += minutes;
+    at += minutes + (problem.rides[ride]?.rideMinutes ?? 0);
+    stop = ride;
+  }
+  return { wait, walk, finish: at };
+}
+
 /** Every order tried, each ridden without idling: exact, for a few rides. */
 export function optimiseByEnumeration(problem: TourProblem): PlanResult {
   const indices = problem.rides.map((_, i) => i);
   let best: { order: number[]; wait: number; walk: number; finish: number } | undefined;
   for (const order of permutations(indices)) {
-    let at = problem.start;
-    let stop: number | 'entrance' = 'entrance';
-    let wait = 0;
-    let walk = 0;
-    for (const ride of order) {
-      const step = problem.walkMinutes(stop, ride);
-      walk += step;
-      at += step;
-      const minutes = waitOf(problem, ride, at, stop === 'entrance');
-      wait += minutes;
-      at += minutes + (problem.rides[ride]?.rideMinutes ?? 0);
-      stop = ride;
-    }
-    if (!best || wait < best.wait) best = { order, wait, walk, finish: at };
+    const { wait, walk, finish } = ridden(problem, order);
+    if (!best || wait < best.wait) best = { order, wait, walk, finish };
   }
   return result(
     problem,
@@ -134,6 +173,33 @@ function insert(labels: Label[], label: Label): boolean {
 export function optimiseByLabels(problem: TourProblem, fifo = false): PlanResult {
   const n = problem.rides.length;
   if (n === 0) return result(problem, [], 0, 0, problem.start, true);
+  const { best, pruned } = labelProgramme(problem, LAYER_LABELS, 'prune') ?? { pruned: true };
+  const order: number[] = [];
+  for (let label = best; label; label = label.parent) order.unshift(label.ride);
+  return result(problem, order, best?.wait ?? 0, best?.walk ?? 0, best?.at ?? problem.start, fifo && !pruned);
+}
+
+/**
+ * The least total wait of the labels' programme, abandoned (undefined) as soon as a layer outgrows
+ * `layerLabels`: on waits that no later arrival overtakes, a total no order beats, at a cost the
+ * caller caps.
+ */
+export function programmeBound(problem: TourProblem, layerLabels: number): number | undefined {
+  if (problem.rides.length === 0) return 0;
+  const outcome = labelProgramme(problem, layerLabels, 'abandon');
+  return outcome?.best?.wait;
+}
+
+/**
+ * The programme's layers, one per number of rides done; a layer past `layerLabels` keeps only its
+ * labels with the least wait (`prune`) or ends the programme (`abandon`, undefined).
+ */
+function labelProgramme(
+  problem: TourProblem,
+  layerLabels: number,
+  overflow: 'prune' | 'abandon',
+): { best: Label | undefined; pruned: boolean } | undefined {
+  const n = problem.rides.length;
   // The walks once, as a matrix: the walk function may be costly and the programme asks often.
   const fromEntrance = Float64Array.from({ length: n }, (_, to) => problem.walkMinutes('entrance', to));
   const walks = Array.from({ length: n }, (_, from) =>
@@ -180,17 +246,16 @@ export function optimiseByLabels(problem: TourProblem, fifo = false): PlanResult
     layer = next;
     let count = 0;
     for (const labels of layer.values()) count += labels.length;
-    if (count > LAYER_LABELS) {
+    if (count > layerLabels) {
+      if (overflow === 'abandon') return undefined;
       pruned = true;
-      layer = keepLeastWait(layer, LAYER_LABELS);
+      layer = keepLeastWait(layer, layerLabels);
     }
   }
   let best: Label | undefined;
   for (const labels of layer.values())
     for (const label of labels) if (!best || label.wait < best.wait) best = label;
-  const order: number[] = [];
-  for (let label = best; label; label = label.parent) order.unshift(label.ride);
-  return result(problem, order, best?.wait ?? 0, best?.walk ?? 0, best?.at ?? problem.start, fifo && !pruned);
+  return { best, pruned };
 }
 
 /** The `limit` labels of a layer with the least wait so far, by state. */
@@ -207,9 +272,99 @@ function keepLeastWait(layer: Map<number, Label[]>, limit: number): Map<number, 
   return kept;
 }
 
-/** The backtest's optimiser: every order up to `EXHAUSTIVE_RIDES` rides, the programme beyond. */
-export function optimiseNoIdle(problem: TourProblem): PlanResult {
-  return problem.rides.length <= EXHAUSTIVE_RIDES
-    ? optimiseByEnumeration(problem)
-    : optimiseByLabels(problem);
+/**
+ * A wait at any minute from `waitAt` read once a minute from `start` on, linear between: the
+ * search's grid reads every step, and a view of the day (a nowcast faded into the posted wait) may
+ * cost more than the line between its minutes.
+ */
+function readEachMinute(
+  waitAt: (minute: number) => number | null,
+  start: number,
+): (minute: number) => number | null {
+  const read: (number | null)[] = [];
+  const at = (k: number) => {
+    let wait = read[k];
+    if (wait === undefined) {
+      wait = waitAt(start + k);
+      read[k] = wait;
+    }
+    return wait;
+  };
+  return (minute) => {
+    const offset = Math.max(0, minute - start);
+    const k = Math.floor(offset);
+    const share = offset - k;
+    const low = at(k);
+    if (share === 0 || low === null) return low;
+    const high = at(k + 1);
+    return high === null ? null : low + share * (high - low);
+  };
 }
+
+/**
+ * The service's order search (`optimisePlan` past its exact programme) on the problem as the
+ * backtest rides it: each line joined on arrival, minutes in line alone counted, on a grid of
+ * `SEARCH_STEPS_PER_MINUTE` steps a minute. The first ride's wait (`firstWaitAt`, when given) is
+ * the ride's wait at the step the party reaches it from the start: any later visit comes a ride's
+ * minutes or more after it. The horizon doubles until every ride fits in it. The order's wait is
+ * then read on the problem's own waits; `method` is `search`, with no bound.
+ */
+export function optimiseBySearch(problem: TourProblem, candidates: number): PlanResult {
+  const steps = SEARCH_STEPS_PER_MINUTE;
+  const views = problem.rides.map((ride) => readEachMinute((minute) => ride.waitAt(minute), problem.start));
+  const firstJoins = problem.rides.map((_, ride) => {
+    const arrive = problem.start + problem.walkMinutes('entrance', ride);
+    return {
+      step: Math.ceil(arrive * steps - 1e-9),
+      wait: problem.firstWaitAt ? Math.max(0, problem.firstWaitAt(ride, arrive)) : undefined,
+    };
+  });
+  const gridRides = problem.rides.map((ride, index) => ({
+    id: ride.id,
+    rideMinutes: ride.rideMinutes * steps,
+    waitAt: (step: number) => {
+      const first = firstJoins[index];
+      if (first?.wait !== undefined && step <= first.step) return first.wait * steps;
+      const wait = views[index]?.(step / steps) ?? null;
+      return wait === null ? null : Math.max(0, wait) * steps;
+    },
+  }));
+  let horizon = problem.end - problem.start;
+  let planned: PlanResult | undefined;
+  for (let doubling = 0; doubling <= HORIZON_DOUBLINGS; doubling++) {
+    planned = optimisePlan(
+      {
+        rides: gridRides,
+        start: problem.start * steps,
+        end: (problem.start + horizon) * steps,
+        walkMinutes: (from, to) => problem.walkMinutes(from, to) * steps,
+        breaks: [],
+      },
+      { exactRideLimit: 0, joinOnArrival: true, idleWeight: 0, localSearchEvaluations: candidates },
+    );
+    if (planned.notPlanned.length === 0) break;
+    horizon *= 2;
+  }
+  const order = planned?.steps.map((step) => step.ride) ?? [];
+  const { wait, walk, finish } = ridden(problem, order);
+  return result(problem, order, wait, walk, finish, false);
+}
+
+/**
+ * The backtest's optimiser: every order up to `EXHAUSTIVE_RIDES` rides, the programme up to
+ * `PROGRAMME_RIDES`, the service's search of `candidates` beyond.
+ */
+export function optimiseWithin(candidates: number): (problem: TourProblem) => PlanResult {
+  return (problem) =>
+    problem.rides.length <= EXHAUSTIVE_RIDES
+      ? optimiseByEnumeration(problem)
+      : problem.rides.length <= PROGRAMME_RIDES
+        ? optimiseByLabels(problem)
+        : optimiseBySearch(problem, candidates);
+}
+
+/** The backtest's optimiser for an order made once a day. */
+export const optimiseNoIdle = optimiseWithin(DAY_SEARCH_CANDIDATES);
+
+/** The backtest's optimiser for each of `live`'s decisions. */
+export const optimiseDecision = optimiseWithin(DECISION_SEARCH_CANDIDATES);

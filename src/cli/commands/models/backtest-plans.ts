@@ -8,6 +8,7 @@ import {
   type PlanBacktestResult,
   type PlanScore,
 } from '../../../backtest/plans.js';
+import { PROGRAMME_RIDES } from '../../../backtest/plans-order.js';
 import { readTouringPlansCalendars } from '../../../backtest/touringplans-calendar.js';
 import { dayNumber } from '../../../models/hourly-history.js';
 import { UsageError, type Command } from '../../command.js';
@@ -54,9 +55,14 @@ export function formatPlanBacktest(result: PlanBacktestResult): string {
   const variants = result.pooled.live_variants ? variantTable(result) : '';
   const pooled = result.pooled;
   const unproven = pooled.wait_minutes_per_day.hindsight - pooled.hindsight_lower_bound;
+  const searched = pooled.hindsight_searched_days;
+  const why =
+    searched > 0
+      ? `on ${searched} days of more than ${PROGRAMME_RIDES} rides it is found by search, not proven; elsewhere a wait fell faster than the clock on a day of more than six rides`
+      : 'a wait fell faster than the clock on a day of more than six rides';
   const proof =
     unproven > 0.005
-      ? `\nHindsight's order is not proven best on every day (a wait fell faster than the clock on a day of more than six rides): no order waits less than ${minutes(pooled.hindsight_lower_bound)} minutes per day, ${minutes(unproven)} below hindsight's.\n`
+      ? `\nHindsight's order is not proven best on every day (${why}): no order waits less than ${minutes(pooled.hindsight_lower_bound)} minutes per day, ${minutes(unproven)} below hindsight's.\n`
       : '';
   return `Data: TouringPlans.com. Touring plans on recorded waits: on each park day of the 365-day window with two or more recorded attractions operating, the party rides all of them from the published opening; minutes of wait per day by strategy:\n\n${waits}\n\nCaptured: the share of hindsight's saving over no_plan each strategy recovers:\n\n${captured}\n${proof}${bounds}${variants}`;
 }
