@@ -19,7 +19,7 @@ import {
 } from './plans-day.js';
 import { writeGeneratedPark } from './plans-fixture.js';
 import {
-  DECISION_SEARCH_CANDIDATES,
+  DECISION_SEARCH,
   optimiseByEnumeration,
   optimiseByLabels,
   optimiseBySearch,
@@ -270,7 +270,7 @@ describe("beyond the programme's reach", () => {
     // Posted now: every ride but one shows a line far longer than the day's recorded waits.
     const posted: WaitView = (ride) => (ride === 9 ? 0 : 600);
     const problem = tourProblem(day, truth, allRides(day), day.opening, 'entrance', posted);
-    const result = optimiseBySearch(problem, DECISION_SEARCH_CANDIDATES);
+    const result = optimiseBySearch(problem, DECISION_SEARCH);
     expect(result.method).toBe('search');
     expect(result.steps[0]?.ride).toBe(9);
     expect(result.steps).toHaveLength(16);

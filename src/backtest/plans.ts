@@ -49,7 +49,7 @@ import {
 } from './plans-day.js';
 import { round } from './scoring.js';
 import { Catalog } from '../catalog/catalog.js';
-import { catalogWalks, type RecordedWalks } from './plans-walks.js';
+import { catalogWalks, CONSTANT_WALK_MINUTES, type RecordedWalks } from './plans-walks.js';
 import { POSTED_RATIO_FADE_MINUTES, postedFadedWait } from '../services/plan.js';
 
 export const STRATEGIES = ['plan', 'live', 'no_plan', 'shortest_wait_now', 'typical', 'hindsight'] as const;
@@ -541,15 +541,14 @@ export function runPlanBacktest(
             });
           });
           if (dayRides.length < 2) continue;
+          // The day's walks once: a search past the programme's reach reads them for every problem.
+          const fromEntrance = dayRides.map((ride) => walkMinutes(parkName, 'entrance', ride.id));
+          const walks = dayRides.map((from) => dayRides.map((to) => walkMinutes(parkName, from.id, to.id)));
           const tour: TourDay = {
             rides: dayRides,
             opening: openingOf(calendar, dayNumber, dayRides),
             walkMinutes: (from, to) =>
-              walkMinutes(
-                parkName,
-                from === 'entrance' ? 'entrance' : (dayRides[from]?.id ?? ''),
-                dayRides[to]?.id ?? '',
-              ),
+              (from === 'entrance' ? fromEntrance[to] : walks[from]?.[to]) ?? CONSTANT_WALK_MINUTES,
           };
           const models: DayModels = {
             park,
