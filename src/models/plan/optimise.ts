@@ -47,8 +47,8 @@ export interface OptimiseOptions {
 
 const DEFAULTS: Required<OptimiseOptions> = {
   exactRideLimit: 12,
-  beamWidth: 20,
-  localSearchEvaluations: 80_000,
+  beamWidth: 400,
+  localSearchEvaluations: 100_000,
   polishWindow: 6,
   seed: 1,
   idleWeight: 1,
@@ -71,9 +71,24 @@ const BUDGET_RIDES = 25;
 
 const EXACT_SEED_BEAM = 8;
 /**
- * The search joins each line at the first minute it can; with idle time priced, waiting for a
- * shorter line rarely pays, and a wider beam finds more than more joins per ride. The exact
- * programme tries every join worth making.
+ * The search runs twice, each on half the candidates: from the wide beam's plan and from a narrow
+ * beam's. Where a search ends depends on where it starts, and the two starts often lie in different
+ * basins; the better end is kept.
+ */
+const SECOND_START_BEAM = 20;
+
+/**
+ * Whether the beam and the order search join each line at the minute the party leaves it first
+ * rather than at the first minute it can: with idle priced like time in line, a party out of a
+ * line earlier can idle to copy any later join at no more cost, so that join is the best for the
+ * order so far, and the order search scores candidates as the final plan will be scored. At a
+ * lower idle weight a later join may pay less and leave later, and joining on arrival allows none.
+ */
+const standAside = (rules: Rules): boolean => !rules.joinOnArrival && rules.idleWeight === 1;
+
+/**
+ * The beam makes one join per ride (see `standAside`): a wider beam finds more than more joins per
+ * ride. The exact programme tries every join worth making.
  */
 const BEAM_JOINS_PER_RIDE = 1;
 const EXACT_SEED_EVALUATIONS = 5000;
@@ -164,6 +179,7 @@ function extend(
   ride: number,
   emit: (label: Label) => void,
   maxJoins = Number.POSITIVE_INFINITY,
+  firstOut = false,
 ): number {
   const { timeline } = rules;
   const freeAt = parent ? parent.time : timeline.start;
@@ -171,7 +187,8 @@ function extend(
   if (!line) return 0;
   const walk = timeline.walk[from * timeline.rideCount + ride] ?? 0;
   const arrive = arrivalAt(timeline, freeAt, from, ride);
-  let index = line.nextJoinable[joinIndexFrom(timeline, arrive)] ?? -1;
+  const earliest = joinIndexFrom(timeline, arrive);
+  let index = (firstOut ? line.firstOutJoin[earliest] : line.nextJoinable[earliest]) ?? -1;
   let emitted = 0;
   const baseWait = parent ? parent.wait : 0;
   const baseIdle = parent ? parent.idle : 0;
@@ -350,6 +367,7 @@ function* beamSearch(rules: Rules, plannable: readonly number[], width: number):
             children.push({ label, mask: childMask, lost: bound.lost, score: label.cost + bound.wait });
           },
           BEAM_JOINS_PER_RIDE,
+          standAside(rules),
         );
     }
   };
@@ -444,6 +462,7 @@ function* polish(
     idleWeight: rules.idleWeight,
     seed: searchSeed,
     polishWindow,
+    standAside: standAside(rules),
   });
   const found = evaluateOrder(rules, order);
   return found && better(found, seed) ? found : seed;
@@ -532,7 +551,15 @@ function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult>
     : Math.round(settings.localSearchEvaluations * Math.max(1, BUDGET_RIDES / plannable.length));
   const beam = yield* beamSearch(rules, plannable, beamWidth);
   const polishWindow = exact ? 0 : settings.polishWindow;
-  const found = yield* polish(rules, beam, plannable, budget, settings.seed, polishWindow);
+  let found: Label | undefined;
+  if (exact) found = yield* polish(rules, beam, plannable, budget, settings.seed, polishWindow);
+  else {
+    const half = Math.round(budget / 2);
+    found = yield* polish(rules, beam, plannable, half, settings.seed, polishWindow);
+    const narrow = yield* beamSearch(rules, plannable, SECOND_START_BEAM);
+    const second = yield* polish(rules, narrow, plannable, budget - half, settings.seed + 1, polishWindow);
+    if (second && better(second, found)) found = second;
+  }
   if (!exact) return present(timeline, found, closed, 'search');
   const final = yield* exactOrder(rules, plannable, found);
   return present(timeline, final, closed, 'exact');

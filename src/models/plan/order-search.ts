@@ -16,6 +16,12 @@ export interface OrderSearchSettings {
   readonly candidates: number;
   /** What an idle minute costs against a minute in line. */
   readonly idleWeight: number;
+  /**
+   * The party may stand aside for a shorter line: it joins each line at the minute it leaves it
+   * first. With idle priced like time in line that is the best join for a fixed order (a party out
+   * earlier can idle to copy any later one at no more cost); otherwise it joins at the first minute.
+   */
+  readonly standAside: boolean;
   /** Seeds the kicks; the same seed gives the same search. */
   readonly seed: number;
   /**
@@ -30,6 +36,11 @@ interface Progress {
   count: number;
   cost: number;
   time: number;
+}
+
+/** A party's state after a step, and the ride (or entrance) where it stands. */
+interface Step extends Progress {
+  at: number;
 }
 
 /**
@@ -86,11 +97,13 @@ class Search {
   /** Ride steps simulated: the work between two yields is counted in these. */
   steps = 0;
   private stepsAtYield = 0;
+  private readonly scratchStep: Step = { count: 0, cost: 0, time: 0, at: 0 };
 
   constructor(
-    private readonly timeline: ProblemTimeline,
+    readonly timeline: ProblemTimeline,
     private readonly idleWeight: number,
     start: readonly number[],
+    private readonly standAside = false,
   ) {
     this.size = start.length;
     this.leastWait = Float64Array.from(timeline.rides, (line) => {
@@ -109,8 +122,17 @@ class Search {
   /**
    * Simulates `target.order` from position `from` (the state there must be set) to the end, or
    * until it cannot beat a plan of `barCount` rides costing `barCost`; whether it got to the end.
+   * From `sameFrom` on the target's order is the current order's: once the party stands where and
+   * when it does in the current order, the rest is the current order's, shifted by what the two
+   * have paid and ridden so far, and is copied instead of simulated.
    */
-  simulate(target: SimulatedOrder, from: number, barCount = -1, barCost = Number.POSITIVE_INFINITY): boolean {
+  simulate(
+    target: SimulatedOrder,
+    from: number,
+    barCount = -1,
+    barCost = Number.POSITIVE_INFINITY,
+    sameFrom = this.size,
+  ): boolean {
     const bar = barCount >= 0;
     const { size, leastWait } = this;
     const { order, cost, count } = target;
@@ -129,7 +151,24 @@ class Search {
         still += least;
       }
     }
+    const { current } = this;
     for (let position = from; position < size; position++) {
+      if (
+        position >= sameFrom &&
+        position > from &&
+        target.freeAt[position] === current.freeAt[position] &&
+        target.standsAt[position] === current.standsAt[position]
+      ) {
+        const paid = (cost[position] ?? 0) - (current.cost[position] ?? 0);
+        const ridden = (count[position] ?? 0) - (current.count[position] ?? 0);
+        for (let rest = position + 1; rest <= size; rest++) {
+          target.freeAt[rest] = current.freeAt[rest] ?? 0;
+          target.standsAt[rest] = current.standsAt[rest] ?? 0;
+          cost[rest] = (current.cost[rest] ?? 0) + paid;
+          count[rest] = (current.count[rest] ?? 0) + ridden;
+        }
+        return true;
+      }
       if (bar) {
         const reachable = (count[position] ?? 0) + size - position;
         if (reachable < barCount) return false;
@@ -146,59 +185,75 @@ class Search {
    * first minute it can be (skipped when it cannot be joined in time).
    */
   advance(target: SimulatedOrder, position: number): void {
+    const { order, freeAt, cost, count, standsAt } = target;
+    const step = this.stepFrom(
+      freeAt[position] ?? 0,
+      standsAt[position] ?? this.timeline.rideCount,
+      cost[position] ?? 0,
+      count[position] ?? 0,
+      order[position] ?? 0,
+    );
+    freeAt[position + 1] = step.time;
+    standsAt[position + 1] = step.at;
+    cost[position + 1] = step.cost;
+    count[position + 1] = step.count;
+  }
+
+  /**
+   * The party's state after `ride`, free at `free` where it stands (`at`, `rideCount` for the
+   * entrance) having paid `paid` for `done` rides: joined at the first minute it can, or skipped
+   * when it cannot be joined in time. Written into one scratch object, read before the next step.
+   */
+  stepFrom(free: number, at: number, paid: number, done: number, ride: number): Readonly<Step> {
     this.steps++;
     const { timeline, idleWeight } = this;
-    const { order, freeAt, cost, count, standsAt } = target;
-    const rideCount = timeline.rideCount;
-    const ride = order[position] ?? 0;
-    const free = freeAt[position] ?? 0;
-    const at = standsAt[position] ?? rideCount;
-    const paid = cost[position] ?? 0;
-    const done = count[position] ?? 0;
+    const out = this.scratchStep;
     const line = timeline.rides[ride];
     const arrive = arrivalAt(timeline, free, at, ride);
-    const index = line ? (line.nextJoinable[joinIndexFrom(timeline, arrive)] ?? -1) : -1;
+    const from = joinIndexFrom(timeline, arrive);
+    const index = line ? ((this.standAside ? line.firstOutJoin[from] : line.nextJoinable[from]) ?? -1) : -1;
     if (!line || index < 0) {
-      freeAt[position + 1] = free;
-      standsAt[position + 1] = at;
-      cost[position + 1] = paid;
-      count[position + 1] = done;
-      return;
+      out.time = free;
+      out.at = at;
+      out.cost = paid;
+      out.count = done;
+      return out;
     }
     const wait = line.wait[index] ?? 0;
     const joinAt = timeline.origin + index;
-    const walk = timeline.walk[at * rideCount + ride] ?? 0;
+    const walk = timeline.walk[at * timeline.rideCount + ride] ?? 0;
     const idle = Math.max(0, idleBetween(timeline, free, joinAt) - walk);
-    freeAt[position + 1] = joinAt + wait + line.rideMinutes;
-    standsAt[position + 1] = ride;
-    cost[position + 1] = paid + wait + idleWeight * idle;
-    count[position + 1] = done + 1;
+    out.time = joinAt + wait + line.rideMinutes;
+    out.at = ride;
+    out.cost = paid + wait + idleWeight * idle;
+    out.count = done + 1;
+    return out;
   }
 
   /**
    * Simulates the candidate (its order already written from `from` on) and adopts it when it
    * beats the current order.
    */
-  tryCandidate(from: number): boolean {
+  tryCandidate(from: number, sameFrom = this.size): boolean {
     const { current, candidate } = this;
     candidate.freeAt[from] = current.freeAt[from] ?? 0;
     candidate.cost[from] = current.cost[from] ?? 0;
     candidate.count[from] = current.count[from] ?? 0;
     candidate.standsAt[from] = current.standsAt[from] ?? 0;
-    return this.finishCandidate(from, from);
+    return this.finishCandidate(from, from, sameFrom);
   }
 
   /**
    * Simulates the rest of the candidate from `from` (its state there already set) and adopts it,
    * from `changedFrom` on, when it beats the current order.
    */
-  finishCandidate(from: number, changedFrom: number): boolean {
+  finishCandidate(from: number, changedFrom: number, sameFrom = this.size): boolean {
     this.spent++;
     const { current, candidate } = this;
     const n = this.size;
     const barCount = current.count[n] ?? 0;
     const barCost = current.cost[n] ?? 0;
-    if (!this.simulate(candidate, from, barCount, barCost)) return false;
+    if (!this.simulate(candidate, from, barCount, barCost, sameFrom)) return false;
     const count = candidate.count[n] ?? 0;
     const cost = candidate.cost[n] ?? 0;
     const better =
@@ -259,7 +314,7 @@ function* descentPass(search: Search, budget: number): Generator<undefined, bool
             }
           }
           for (let r = 0; r < length; r++) write[to + r] = order[i + (reversed ? length - 1 - r : r)] ?? 0;
-          if (search.tryCandidate(Math.min(i, to))) improved = true;
+          if (search.tryCandidate(Math.min(i, to), Math.max(i, to) + length)) improved = true;
           if (search.dueToYield()) yield;
         }
       }
@@ -273,14 +328,14 @@ function* descentPass(search: Search, budget: number): Generator<undefined, bool
       write.set(order.subarray(i), i);
       write[i] = order[j] ?? 0;
       write[j] = order[i] ?? 0;
-      if (search.tryCandidate(i)) improved = true;
+      if (search.tryCandidate(i, j + 1)) improved = true;
       if (j > i + 3) {
         // Reverse the run i..j; short runs are left to the swaps and moves, like longer moved runs.
         if (search.spent >= budget) return improved;
         const again = current.order;
         write.set(again.subarray(i), i);
         for (let k = 0; k <= j - i; k++) write[i + k] = again[j - k] ?? 0;
-        if (search.tryCandidate(i)) improved = true;
+        if (search.tryCandidate(i, j + 1)) improved = true;
       }
       if (search.dueToYield()) yield;
     }
@@ -308,7 +363,7 @@ function improveAt(search: Search, position: number, budget: number): [number, n
     if (to < position) write.copyWithin(to + 1, to, position);
     else write.copyWithin(position, position + 1, to + 1);
     write[to] = ride;
-    if (search.tryCandidate(low)) return [low, high];
+    if (search.tryCandidate(low, high + 1)) return [low, high];
   }
   for (let other = 0; other < n; other++) {
     if (other === position) continue;
@@ -319,11 +374,11 @@ function improveAt(search: Search, position: number, budget: number): [number, n
     write.set(order.subarray(low), low);
     write[low] = order[high] ?? 0;
     write[high] = order[low] ?? 0;
-    if (search.tryCandidate(low)) return [low, high];
+    if (search.tryCandidate(low, high + 1)) return [low, high];
     if (high > low + 3) {
       if (search.spent >= budget) return undefined;
       for (let k = 0; k <= high - low; k++) write[low + k] = order[high - k] ?? 0;
-      if (search.tryCandidate(low)) return [low, high];
+      if (search.tryCandidate(low, high + 1)) return [low, high];
     }
   }
   return undefined;
@@ -385,7 +440,7 @@ function reorderWindow(search: Search, from: number, length: number): boolean {
   const visit = (depth: number, remainingLeast: number): void => {
     const position = from + depth;
     if (depth === length) {
-      if (search.finishCandidate(end, from)) improved = true;
+      if (search.finishCandidate(end, from, end)) improved = true;
       return;
     }
     const barCount = current.count[size] ?? 0;
@@ -475,7 +530,7 @@ export function* searchOrder(
   settings: OrderSearchSettings,
 ): Generator<undefined, number[]> {
   if (start.length < 2) return [...start];
-  const search = new Search(timeline, settings.idleWeight, start);
+  const search = new Search(timeline, settings.idleWeight, start, settings.standAside);
   const rng = new Rng(settings.seed, start.length);
   let best = Array.from(search.current.order);
   let bestProgress = search.current.final();

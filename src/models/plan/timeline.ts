@@ -17,6 +17,11 @@ export interface RideTimeline {
   readonly nextLower: Int32Array;
   /** The lowest wait of any joinable index at or after `i`; `Infinity` when none is left. */
   readonly lowestWaitFrom: Float64Array;
+  /**
+   * The joinable index at or after `i` whose line the party leaves first (the earliest of them on a
+   * tie), or -1: where a party that may stand aside for a shorter line joins.
+   */
+  readonly firstOutJoin: Int32Array;
   readonly rideMinutes: number;
   readonly via: 'standby' | 'return_window';
   /** Standby with no operating minute at all between the start and the end. */
@@ -80,6 +85,14 @@ function rideTimeline(
       : (lowestWaitFrom[i + 1] ?? Number.POSITIVE_INFINITY);
   }
 
+  const firstOutJoin = new Int32Array(size + 1).fill(-1);
+  for (let i = size - 1; i >= 0; i--) {
+    const here = wait[i] ?? Number.NaN;
+    const later = firstOutJoin[i + 1] ?? -1;
+    const laterOut = later < 0 ? Number.POSITIVE_INFINITY : later + (wait[later] ?? 0);
+    firstOutJoin[i] = !Number.isNaN(here) && i + here <= laterOut ? i : later;
+  }
+
   // A monotonic stack from the right gives each minute the next strictly lower wait.
   const nextLower = new Int32Array(size).fill(-1);
   const stack: number[] = [];
@@ -96,6 +109,7 @@ function rideTimeline(
     nextJoinable,
     nextLower,
     lowestWaitFrom,
+    firstOutJoin,
     rideMinutes: ride.rideMinutes,
     via: ride.returnWindow ? 'return_window' : 'standby',
     closed: !ride.returnWindow && !operating,
