@@ -12,7 +12,7 @@ import {
   EXHAUSTIVE_RIDES,
   optimiseByEnumeration,
   optimiseByLabels,
-  optimiseNoIdle,
+  optimiseHindsight,
   permutations,
   programmeBound,
   PROGRAMME_RIDES,
@@ -463,7 +463,7 @@ export function hindsight(day: TourDay): Hindsight {
  */
 function searchedHindsight(day: TourDay, truth: WaitView): Hindsight {
   const all = day.rides.map((_, i) => i);
-  const order = bestOrder(day, optimiseNoIdle, truth, all, day.opening);
+  const order = bestOrder(day, optimiseHindsight, truth, all, day.opening);
   const waitMinutes = scoreOrder(day, order).waitMinutes;
   const envelopes = day.rides.map((ride) => envelopeView(ride.recorded));
   const envelope: WaitView = (ride, minute) => envelopes[ride]?.(minute) ?? 0;
