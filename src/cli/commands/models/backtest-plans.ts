@@ -58,7 +58,7 @@ export function formatPlanBacktest(result: PlanBacktestResult): string {
   const searched = pooled.hindsight_searched_days;
   const why =
     searched > 0
-      ? `on ${searched} days of more than ${PROGRAMME_RIDES} rides it is found by search, not proven; elsewhere a wait fell faster than the clock on a day of more than six rides`
+      ? `it is found by search on ${searched} days of more than ${PROGRAMME_RIDES} rides, and a wait may fall faster than the clock on a day of more than six`
       : 'a wait fell faster than the clock on a day of more than six rides';
   const proof =
     unproven > 0.005
