@@ -48,7 +48,7 @@ export interface OptimiseOptions {
 const DEFAULTS: Required<OptimiseOptions> = {
   exactRideLimit: 12,
   beamWidth: 400,
-  localSearchEvaluations: 100_000,
+  localSearchEvaluations: 60_000,
   polishWindow: 6,
   seed: 1,
   idleWeight: 1,
