@@ -100,7 +100,7 @@ class Search {
   private readonly scratchStep: Step = { count: 0, cost: 0, time: 0, at: 0 };
 
   constructor(
-    readonly timeline: ProblemTimeline,
+    private readonly timeline: ProblemTimeline,
     private readonly idleWeight: number,
     start: readonly number[],
     private readonly standAside = false,
