@@ -3,6 +3,7 @@ import { DEFAULT_CALENDAR_MODEL_OPTIONS, fitCalendarTrees } from './calendar-mod
 import type { CalendarDay, ParkCalendar } from './calendar-features.js';
 import { HourlyHistoryBuilder, dayNumber, type RideHistory } from './hourly-history.js';
 import { runStepsInTurns } from '../lib/steps.js';
+import { countingSteps } from '../../test/support/counting-steps.js';
 import {
   calendarShareAt,
   DEFAULT_COMBINED_OPTIONS,
@@ -182,18 +183,11 @@ describe('the wait models of a park', () => {
 
   it('fits in steps, a turn after each tree among them, to the same models as at once', async () => {
     // 800 days: the calendar trees are grown, twice (at the origin and for calibration).
-    let steps = 0;
-    const counted = (function* () {
-      const inner = parkWaitModelsSteps([rideA, rideB], origin, eventEveryTenth, smallTrees);
-      for (;;) {
-        const step = inner.next();
-        if (step.done) return step.value;
-        steps++;
-        yield;
-      }
-    })();
-    const inTurns = await runStepsInTurns(counted, { sliceMs: 0 });
-    expect(steps).toBeGreaterThan(2 * smallTrees.calendar.boosting.rounds);
+    const { work, counter } = countingSteps(
+      parkWaitModelsSteps([rideA, rideB], origin, eventEveryTenth, smallTrees),
+    );
+    const inTurns = await runStepsInTurns(work, { sliceMs: 0 });
+    expect(counter.steps).toBeGreaterThan(2 * smallTrees.calendar.boosting.rounds);
     for (let hour = 8; hour <= 21; hour++)
       expect(inTurns.rides[1]?.forecast(origin + 5, hour)).toEqual(
         fitted().rides[1]?.forecast(origin + 5, hour),

@@ -5,12 +5,15 @@ import { crowdScale, observedIndex, predictedIndex, typicalMidday } from '../../
 import { HourlyHistoryBuilder, dayNumber } from '../../models/hourly-history.js';
 import { fitParkWaitModels } from '../../models/wait-model.js';
 import { runStepsInTurns } from '../../lib/steps.js';
-import { crowdForecast, crowdForecastSteps } from './crowd-forecast.js';
+import { countingSteps } from '../../../test/support/counting-steps.js';
+import { crowdForecast, crowdForecastSteps, type ForecastInput } from './crowd-forecast.js';
 
 const park = Catalog.load().park('magic-kingdom');
 if (!park) throw new Error('Magic Kingdom expected in the catalog');
 const [first, second] = park.attractions.filter((attraction) => attraction.type === 'ride');
 if (!first || !second) throw new Error('two rides expected at Magic Kingdom');
+const magicKingdom = park;
+const twoRides = [first, second];
 
 const TODAY = dayNumber('2026-11-20');
 const FROM = TODAY - 200;
@@ -28,32 +31,39 @@ function history(minutes: number) {
   return builder.build();
 }
 
+/** The forecast's input for the two rides, their wait models fitted on their recorded days. */
+function forecastInput(): ForecastInput {
+  const histories = [history(30), history(50)];
+  const models = fitParkWaitModels(histories, TODAY);
+  const rides = twoRides.map((ride, index) => {
+    const model = models.rides[index];
+    if (!model) throw new Error('a model per ride expected');
+    return { ride, model, typicalMidday: typicalMidday(histories[index] ?? [], TODAY) };
+  });
+  const observed = observedIndex(
+    histories,
+    rides.map((ride) => ride.typicalMidday),
+    FROM,
+    TODAY - 1,
+  );
+  return {
+    park: magicKingdom,
+    rides,
+    observed,
+    finishedHours: new Map<number, number>(),
+    scheduledHours: new Map<number, number>(),
+    scale: crowdScale([...observed.values()]),
+    todayDay: TODAY,
+    today: undefined,
+    range: undefined,
+  };
+}
+
 describe('the crowd forecast', () => {
   it("is the wait models' index; the calendar drivers say how such days ran without scaling it again", () => {
-    const histories = [history(30), history(50)];
-    const models = fitParkWaitModels(histories, TODAY);
-    const rides = [first, second].map((ride, index) => {
-      const model = models.rides[index];
-      if (!model) throw new Error('a model per ride expected');
-      return { ride, model, typicalMidday: typicalMidday(histories[index] ?? [], TODAY) };
-    });
-    const observed = observedIndex(
-      histories,
-      rides.map((ride) => ride.typicalMidday),
-      FROM,
-      TODAY - 1,
-    );
-    const days = crowdForecast({
-      park,
-      rides,
-      observed,
-      finishedHours: new Map(),
-      scheduledHours: new Map(),
-      scale: crowdScale([...observed.values()]),
-      todayDay: TODAY,
-      today: undefined,
-      range: undefined,
-    });
+    const input = forecastInput();
+    const { rides } = input;
+    const days = crowdForecast(input);
     const thanksgiving = days.find((day) => day.date === '2026-11-26');
     const holiday = thanksgiving?.drivers.find((driver) => driver.driver === 'holiday');
     // The park's recorded holidays ran at twice its other days: the driver says so (shrunk).
@@ -72,73 +82,18 @@ describe('the crowd forecast', () => {
   });
 
   it('is the same made in turns, a turn after each day, as made at once', async () => {
-    const histories = [history(30), history(50)];
-    const models = fitParkWaitModels(histories, TODAY);
-    const rides = [first, second].map((ride, index) => {
-      const model = models.rides[index];
-      if (!model) throw new Error('a model per ride expected');
-      return { ride, model, typicalMidday: typicalMidday(histories[index] ?? [], TODAY) };
-    });
-    const observed = observedIndex(
-      histories,
-      rides.map((ride) => ride.typicalMidday),
-      FROM,
-      TODAY - 1,
-    );
-    const input = {
-      park,
-      rides,
-      observed,
-      finishedHours: new Map<number, number>(),
-      scheduledHours: new Map<number, number>(),
-      scale: crowdScale([...observed.values()]),
-      todayDay: TODAY,
-      today: undefined,
-      range: undefined,
-    };
-    let steps = 0;
-    const counted = (function* () {
-      const inner = crowdForecastSteps(input);
-      for (;;) {
-        const step = inner.next();
-        if (step.done) return step.value;
-        steps++;
-        yield;
-      }
-    })();
-    const inTurns = await runStepsInTurns(counted, { sliceMs: 0 });
+    const input = forecastInput();
+    const { work, counter } = countingSteps(crowdForecastSteps(input));
+    const inTurns = await runStepsInTurns(work, { sliceMs: 0 });
     const atOnce = crowdForecast(input);
     expect(atOnce.length).toBe(30);
-    expect(steps).toBe(atOnce.length);
+    expect(counter.steps).toBe(atOnce.length);
     expect(inTurns).toEqual(atOnce);
   });
 
   it('names no holiday, school break or event night at a park the feed discovered', () => {
-    const histories = [history(30), history(50)];
-    const models = fitParkWaitModels(histories, TODAY);
-    const rides = [first, second].map((ride, index) => {
-      const model = models.rides[index];
-      if (!model) throw new Error('a model per ride expected');
-      return { ride, model, typicalMidday: typicalMidday(histories[index] ?? [], TODAY) };
-    });
-    const observed = observedIndex(
-      histories,
-      rides.map((ride) => ride.typicalMidday),
-      FROM,
-      TODAY - 1,
-    );
     const discovered = { ...park, discovered: { source: 'themeparks-wiki', feed_id: 'x', removed: false } };
-    const days = crowdForecast({
-      park: discovered,
-      rides,
-      observed,
-      finishedHours: new Map(),
-      scheduledHours: new Map(),
-      scale: crowdScale([...observed.values()]),
-      todayDay: TODAY,
-      today: undefined,
-      range: undefined,
-    });
+    const days = crowdForecast({ ...forecastInput(), park: discovered });
     expect(days.length).toBeGreaterThan(0);
     for (const day of days) {
       const named = day.drivers.filter((d) => ['holiday', 'school_break', 'event_night'].includes(d.driver));
