@@ -12,7 +12,16 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { searchOrder } from './order-search.js';
-import { arrivalAt, idleBetween, joinIndexFrom, timelineInSteps, type ProblemTimeline } from './timeline.js';
+import {
+  arrivalAt,
+  idleBetween,
+  joinIndexFrom,
+  joinLine,
+  lowestWaitByMinute,
+  timelineInSteps,
+  type Join,
+  type ProblemTimeline,
+} from './timeline.js';
 import type { NotPlannedReason, PlannedStep, PlanProblem, PlanResult } from './types.js';
 
 export interface OptimiseOptions {
@@ -86,11 +95,6 @@ const SECOND_START_BEAM = 20;
  */
 const standAside = (rules: Rules): boolean => !rules.joinOnArrival && rules.idleWeight === 1;
 
-/**
- * The beam makes one join per ride (see `standAside`): a wider beam finds more than more joins per
- * ride. The exact programme tries every join worth making.
- */
-const BEAM_JOINS_PER_RIDE = 1;
 const EXACT_SEED_EVALUATIONS = 5000;
 
 /**
@@ -179,7 +183,6 @@ function extend(
   ride: number,
   emit: (label: Label) => void,
   maxJoins = Number.POSITIVE_INFINITY,
-  firstOut = false,
 ): number {
   const { timeline } = rules;
   const freeAt = parent ? parent.time : timeline.start;
@@ -188,7 +191,7 @@ function extend(
   const walk = timeline.walk[from * timeline.rideCount + ride] ?? 0;
   const arrive = arrivalAt(timeline, freeAt, from, ride);
   const earliest = joinIndexFrom(timeline, arrive);
-  let index = (firstOut ? line.firstOutJoin[earliest] : line.nextJoinable[earliest]) ?? -1;
+  let index = line.nextJoinable[earliest] ?? -1;
   let emitted = 0;
   const baseWait = parent ? parent.wait : 0;
   const baseIdle = parent ? parent.idle : 0;
@@ -334,70 +337,159 @@ function remainingBound(
   return { lost, wait, left };
 }
 
-interface BeamNode {
-  readonly label: Label;
-  readonly mask: number;
-  readonly lost: number;
-  readonly score: number;
+/** The `rank`-th smallest of `keys[0..length)` (0-based), reordering them. */
+function selectKey(keys: Float64Array, length: number, rank: number): number {
+  let low = 0;
+  let high = length - 1;
+  while (low < high) {
+    const pivot = keys[(low + high) >> 1] ?? 0;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while ((keys[i] ?? 0) < pivot) i++;
+      while ((keys[j] ?? 0) > pivot) j--;
+      if (i <= j) {
+        const swap = keys[i] ?? 0;
+        keys[i] = keys[j] ?? 0;
+        keys[j] = swap;
+        i++;
+        j--;
+      }
+    }
+    if (rank <= j) high = j;
+    else if (rank >= i) low = i;
+    else return keys[rank] ?? 0;
+  }
+  return keys[low] ?? 0;
 }
 
-/** Keeps the partial orders with the best bound on their whole day, one Pareto set per (set, last). */
+/** Lost rides rank before any wait in a child's key: no score comes near this. */
+const LOST_WEIGHT = 1e5;
+/** A child's key counts its score in these fractions of a minute. */
+const KEY_STEPS_PER_MINUTE = 256;
+
+/**
+ * A child's rank, lower first, from its score (each lost ride counted `LOST_WEIGHT`), on a grid
+ * fine enough to tell scores apart.
+ */
+function rankKey(score: number): number {
+  return Math.round(score * KEY_STEPS_PER_MINUTE);
+}
+
+/**
+ * The indices of `keys[0..length)` (each a rank key times `indexSpan` plus its index) in rank
+ * order, lazily: the first `batch` by one selection and a native sort, the rest sorted only when
+ * asked for.
+ */
+function* rankedChildren(
+  keys: Float64Array,
+  length: number,
+  batch: number,
+  indexSpan: number,
+): Generator<number> {
+  let done = 0;
+  while (done < length) {
+    const scratch = keys.subarray(done, length);
+    if (length - done > batch) selectKey(scratch, length - done, batch - 1);
+    const take = keys.subarray(done, Math.min(length, done + batch)).sort();
+    for (const packed of take) yield packed % indexSpan;
+    done += take.length;
+  }
+}
+
+/**
+ * Keeps the partial orders with the best bound on their whole day, one Pareto set per (set, last).
+ * Children are held in flat arrays and only those that rank near the beam's width become labels.
+ */
 function* beamSearch(rules: Rules, plannable: readonly number[], width: number): Work<Label | undefined> {
   const { timeline } = rules;
   const count = plannable.length;
-  const positionOf = new Map(plannable.map((ride, k) => [ride, k]));
+  const firstOut = standAside(rules);
+  const capacity = Math.max(count, width * count);
+  const parentOf = new Int32Array(capacity);
+  const positionOf = new Int32Array(capacity);
+  const joinOf = new Int32Array(capacity);
+  const timeOf = new Float64Array(capacity);
+  const waitOf = new Float64Array(capacity);
+  const idleOf = new Float64Array(capacity);
+  const scoreOf = new Float64Array(capacity);
+  const keys = new Float64Array(capacity);
+  const indexSpan = 2 ** Math.ceil(Math.log2(capacity + 1));
+  const remaining = new Int32Array(count);
+  const { table: lowestAt, lastIndex } = lowestWaitByMinute(timeline, plannable, () => LOST_WEIGHT);
+  const join: Join = { index: 0, wait: 0, idle: 0, leave: 0 };
   let best: Label | undefined;
-  let beam: BeamNode[] = [];
+  let parents: { label: Label | undefined; mask: number }[] = [{ label: undefined, mask: 0 }];
   let work = 0;
 
-  const grow = (parent: Label | undefined, mask: number, children: BeamNode[]): void => {
-    const from = parent ? parent.ride : timeline.rideCount;
-    for (let k = 0; k < count; k++) {
-      if ((mask & (1 << k)) !== 0) continue;
-      const childMask = mask | (1 << k);
-      work +=
-        count *
-        extend(
-          rules,
-          parent,
-          from,
-          plannable[k] ?? 0,
-          (label) => {
-            const bound = remainingBound(timeline, plannable, childMask, label.time);
-            children.push({ label, mask: childMask, lost: bound.lost, score: label.cost + bound.wait });
-          },
-          BEAM_JOINS_PER_RIDE,
-          standAside(rules),
-        );
-    }
-  };
-
-  let children: BeamNode[] = [];
-  grow(undefined, 0, children);
-  while (children.length > 0) {
-    children.sort((a, b) => a.lost - b.lost || a.score - b.score || a.label.time - b.label.time);
-    const kept = new Map<number, Label[]>();
-    beam = [];
-    for (const child of children) {
-      if (beam.length >= width) break;
-      const key = child.mask * 32 + (positionOf.get(child.label.ride) ?? 0);
-      const front = kept.get(key) ?? [];
-      insertPareto(rules, front, child.label);
-      if (!front.includes(child.label)) continue;
-      kept.set(key, front);
-      beam.push(child);
-    }
-    children = [];
-    for (const node of beam) {
-      if (better(node.label, best)) best = node.label;
-      grow(node.label, node.mask, children);
+  for (;;) {
+    let children = 0;
+    for (let p = 0; p < parents.length; p++) {
+      const { label: parent, mask } = parents[p] ?? { label: undefined, mask: 0 };
+      const freeAt = parent ? parent.time : timeline.start;
+      const from = parent ? parent.ride : timeline.rideCount;
+      let left = 0;
+      for (let k = 0; k < count; k++) if ((mask & (1 << k)) === 0) remaining[left++] = k;
+      for (let r = 0; r < left; r++) {
+        const k = remaining[r] ?? 0;
+        if (!joinLine(timeline, freeAt, from, plannable[k] ?? 0, firstOut, join)) continue;
+        const time = join.leave;
+        const row = Math.min(joinIndexFrom(timeline, time), lastIndex) * count;
+        let bound = -(lowestAt[row + k] ?? 0);
+        for (let q = 0; q < left; q++) bound += lowestAt[row + (remaining[q] ?? 0)] ?? 0;
+        const paidWait = (parent ? parent.wait : 0) + join.wait;
+        const paidIdle = (parent ? parent.idle : 0) + join.idle;
+        parentOf[children] = p;
+        positionOf[children] = k;
+        joinOf[children] = join.index;
+        timeOf[children] = time;
+        waitOf[children] = paidWait;
+        idleOf[children] = paidIdle;
+        const childScore = paidWait + rules.idleWeight * paidIdle + bound;
+        scoreOf[children] = childScore;
+        keys[children] = rankKey(childScore) * indexSpan + children;
+        children++;
+      }
+      work += left * left;
       if (work >= WORK_PER_CHUNK) {
         work = 0;
         yield;
       }
     }
+    if (children === 0) return best;
+
+    // Rank the children by (lost, score), the earlier child first on a tie, each key packed with
+    // its child's index so that a native sort ranks them; only those within half a width of the
+    // beam's width are sorted, the rest only if the Pareto sets reject too many.
+    const ranked = rankedChildren(keys, children, Math.ceil(1.5 * width), indexSpan);
+    const kept = new Map<number, Label[]>();
+    const next: { label: Label | undefined; mask: number }[] = [];
+    for (const c of ranked) {
+      if (next.length >= width) break;
+      const parent = parents[parentOf[c] ?? 0];
+      const k = positionOf[c] ?? 0;
+      const mask = (parent?.mask ?? 0) | (1 << k);
+      const label: Label = {
+        time: timeOf[c] ?? 0,
+        wait: waitOf[c] ?? 0,
+        idle: idleOf[c] ?? 0,
+        cost: (waitOf[c] ?? 0) + rules.idleWeight * (idleOf[c] ?? 0),
+        ride: plannable[k] ?? 0,
+        join: joinOf[c] ?? 0,
+        parent: parent?.label,
+        count: (parent?.label?.count ?? 0) + 1,
+      };
+      const key = mask * 32 + k;
+      const front = kept.get(key) ?? [];
+      insertPareto(rules, front, label);
+      if (!front.includes(label)) continue;
+      kept.set(key, front);
+      next.push({ label, mask });
+      if (better(label, best)) best = label;
+    }
+    parents = next;
+    yield;
   }
-  return best;
 }
 
 /**

@@ -9,7 +9,7 @@
  * candidates, not time.
  */
 import { Rng } from '../../lib/random.js';
-import { arrivalAt, idleBetween, joinIndexFrom, type ProblemTimeline } from './timeline.js';
+import { joinIndexFrom, joinLine, lowestWaitByMinute, type Join, type ProblemTimeline } from './timeline.js';
 
 export interface OrderSearchSettings {
   /** Candidate orders the search may simulate. */
@@ -91,6 +91,13 @@ class Search {
   readonly candidate: SimulatedOrder;
   /** Each ride's lowest wait at any joinable minute of the day. */
   readonly leastWait: Float64Array;
+  /**
+   * Each ride's lowest wait from each grid index on, minute-major (`index * rideCount + ride`),
+   * the day's lowest where none is left: a ride no longer joinable is skipped, and a plan short of
+   * the bar's rides loses anyway.
+   */
+  private readonly lowestFrom: Float64Array;
+  private readonly lastIndex: number;
   /** Scratch for `simulate`: the bound's term of the ride at each position. */
   private readonly leastAhead: Float64Array;
   spent = 0;
@@ -98,6 +105,7 @@ class Search {
   steps = 0;
   private stepsAtYield = 0;
   private readonly scratchStep: Step = { count: 0, cost: 0, time: 0, at: 0 };
+  private readonly scratchJoin: Join = { index: 0, wait: 0, idle: 0, leave: 0 };
 
   constructor(
     private readonly timeline: ProblemTimeline,
@@ -111,6 +119,13 @@ class Search {
       return Number.isFinite(lowest) ? lowest : 0;
     });
     this.leastAhead = new Float64Array(this.size);
+    const byMinute = lowestWaitByMinute(
+      timeline,
+      timeline.rides.map((_, ride) => ride),
+      (ride) => this.leastWait[ride] ?? 0,
+    );
+    this.lowestFrom = byMinute.table;
+    this.lastIndex = byMinute.lastIndex;
     this.current = new SimulatedOrder(this.size);
     this.candidate = new SimulatedOrder(this.size);
     this.current.order.set(start);
@@ -134,20 +149,19 @@ class Search {
     sameFrom = this.size,
   ): boolean {
     const bar = barCount >= 0;
-    const { size, leastWait } = this;
+    const { size } = this;
     const { order, cost, count } = target;
     // The least the rides still to come can add: each one's lowest wait from the time the party is
     // free at `from` on (it only gets later).
     let still = 0;
     if (bar) {
-      const rides = this.timeline.rides;
-      const index = joinIndexFrom(this.timeline, target.freeAt[from] ?? 0);
+      const { lowestFrom, leastAhead } = this;
+      const row =
+        Math.min(joinIndexFrom(this.timeline, target.freeAt[from] ?? 0), this.lastIndex) *
+        this.timeline.rideCount;
       for (let position = from; position < size; position++) {
-        const ride = order[position] ?? 0;
-        const lowest = rides[ride]?.lowestWaitFrom[index] ?? 0;
-        // A ride no longer joinable is skipped, and a plan short of the bar's rides loses anyway.
-        const least = Number.isFinite(lowest) ? lowest : (leastWait[ride] ?? 0);
-        this.leastAhead[position] = least;
+        const least = lowestFrom[row + (order[position] ?? 0)] ?? 0;
+        leastAhead[position] = least;
         still += least;
       }
     }
@@ -206,26 +220,18 @@ class Search {
    */
   stepFrom(free: number, at: number, paid: number, done: number, ride: number): Readonly<Step> {
     this.steps++;
-    const { timeline, idleWeight } = this;
     const out = this.scratchStep;
-    const line = timeline.rides[ride];
-    const arrive = arrivalAt(timeline, free, at, ride);
-    const from = joinIndexFrom(timeline, arrive);
-    const index = line ? ((this.standAside ? line.firstOutJoin[from] : line.nextJoinable[from]) ?? -1) : -1;
-    if (!line || index < 0) {
+    const join = this.scratchJoin;
+    if (!joinLine(this.timeline, free, at, ride, this.standAside, join)) {
       out.time = free;
       out.at = at;
       out.cost = paid;
       out.count = done;
       return out;
     }
-    const wait = line.wait[index] ?? 0;
-    const joinAt = timeline.origin + index;
-    const walk = timeline.walk[at * timeline.rideCount + ride] ?? 0;
-    const idle = Math.max(0, idleBetween(timeline, free, joinAt) - walk);
-    out.time = joinAt + wait + line.rideMinutes;
+    out.time = join.leave;
     out.at = ride;
-    out.cost = paid + wait + idleWeight * idle;
+    out.cost = paid + join.wait + this.idleWeight * join.idle;
     out.count = done + 1;
     return out;
   }

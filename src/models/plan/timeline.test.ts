@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline } from './timeline.js';
+import { buildTimeline, joinLine, lowestWaitByMinute } from './timeline.js';
 import type { PlanProblem } from './types.js';
 
 /** One ride from 9:00 to 12:00, its wait by the minute from `waitAt`, riding 5 minutes. */
@@ -33,5 +33,54 @@ describe('buildTimeline', () => {
     // Joining after 11:35, a 20-minute line and a 5-minute ride end after 12:00.
     expect(line?.firstOutJoin[11 * 60 + 36 - origin]).toBe(-1);
     expect(line?.firstOutJoin[11 * 60 + 35 - origin]).toBe(11 * 60 + 35 - origin);
+  });
+});
+
+describe('joinLine', () => {
+  const fresh = () => ({ index: 0, wait: 0, idle: 0, leave: 0 });
+
+  it('joins on arrival, or stands aside for the line it leaves first', () => {
+    const timeline = buildTimeline(oneRide((minute) => (minute < 600 ? 40 : 10)));
+    const origin = 9 * 60;
+    const first = fresh();
+    // Free at 9:40 at the entrance, a 5-minute walk: there at 9:45.
+    expect(joinLine(timeline, 580, 1, 0, false, first)).toBe(true);
+    expect(first).toEqual({ index: 585 - origin, wait: 40, idle: 0, leave: 585 + 40 + 5 });
+    const aside = fresh();
+    expect(joinLine(timeline, 580, 1, 0, true, aside)).toBe(true);
+    expect(aside).toEqual({ index: 600 - origin, wait: 10, idle: 15, leave: 600 + 10 + 5 });
+  });
+
+  it('walks after a break that the walk would overlap, and counts no break minute as idle', () => {
+    const timeline = buildTimeline({
+      ...oneRide((minute) => (minute < 600 ? 40 : 10)),
+      breaks: [{ start: 582, end: 590 }],
+    });
+    const join = fresh();
+    expect(joinLine(timeline, 580, 1, 0, true, join)).toBe(true);
+    // Stands 9:40-9:42, leaves after the break at 9:50, there at 9:55, stands aside until 10:00.
+    expect(join).toEqual({ index: 600 - 9 * 60, wait: 10, idle: 7, leave: 615 });
+  });
+
+  it('cannot join a line it cannot leave before closing', () => {
+    const timeline = buildTimeline(oneRide(() => 20));
+    expect(joinLine(timeline, 11 * 60 + 40, 1, 0, false, fresh())).toBe(false);
+  });
+});
+
+describe('lowestWaitByMinute', () => {
+  it('lays each ride’s lowest wait from a minute on in rows, with a stand-in where none is left', () => {
+    const timeline = buildTimeline({
+      ...oneRide((minute) => (minute < 600 ? 40 : 10)),
+      rides: [
+        { id: 'a', rideMinutes: 5, waitAt: (minute) => (minute < 600 ? 40 : 10) },
+        { id: 'b', rideMinutes: 5, waitAt: (minute) => (minute < 560 ? 15 : null) },
+      ],
+    });
+    const { table, lastIndex } = lowestWaitByMinute(timeline, [1, 0], () => -1);
+    expect(lastIndex).toBe(180);
+    expect([table[0], table[1]]).toEqual([15, 10]);
+    expect([table[20 * 2], table[20 * 2 + 1]]).toEqual([-1, 10]);
+    expect([table[lastIndex * 2], table[lastIndex * 2 + 1]]).toEqual([-1, -1]);
   });
 });

@@ -200,3 +200,68 @@ export function idleBetween(timeline: ProblemTimeline, from: number, to: number)
 export function joinIndexFrom(timeline: ProblemTimeline, time: number): number {
   return Math.max(0, Math.ceil(time - 1e-9) - timeline.origin);
 }
+
+/** Where a party joins a line and when it leaves it (see `joinLine`). */
+export interface Join {
+  /** Grid index of the join minute. */
+  index: number;
+  wait: number;
+  /** Minutes stood about before joining: the span from free to joining, less the walk and breaks. */
+  idle: number;
+  /** When the party is free again, the ride ridden. */
+  leave: number;
+}
+
+/**
+ * The one join a party free at `free` at `from` (`rideCount` for the entrance) makes at `ride`:
+ * at the first minute it can, or, standing aside for a shorter line, at the minute it leaves the
+ * line first. Written into `out`; false when the line cannot be joined in time.
+ */
+export function joinLine(
+  timeline: ProblemTimeline,
+  free: number,
+  from: number,
+  ride: number,
+  standAside: boolean,
+  out: Join,
+): boolean {
+  const line = timeline.rides[ride];
+  if (!line) return false;
+  const walk = timeline.walk[from * timeline.rideCount + ride] ?? 0;
+  // Without breaks a walk starts at once and every minute not walked is idle.
+  const plain = timeline.breaks.length === 0;
+  const arrive = plain ? free + walk : arrivalAt(timeline, free, from, ride);
+  const earliest = joinIndexFrom(timeline, arrive);
+  const index = (standAside ? line.firstOutJoin[earliest] : line.nextJoinable[earliest]) ?? -1;
+  if (index < 0) return false;
+  const wait = line.wait[index] ?? 0;
+  const joinAt = timeline.origin + index;
+  out.index = index;
+  out.wait = wait;
+  out.idle = Math.max(0, (plain ? joinAt - free : idleBetween(timeline, free, joinAt)) - walk);
+  out.leave = joinAt + wait + line.rideMinutes;
+  return true;
+}
+
+/**
+ * The lowest wait of each of `rides` from each grid index on, laid minute by minute
+ * (`index * rides.length + k` for `rides[k]`) so that a sum over rides at one minute reads one
+ * row; `whenNoneLeft(ride)` where no joinable minute is left.
+ */
+export function lowestWaitByMinute(
+  timeline: ProblemTimeline,
+  rides: readonly number[],
+  whenNoneLeft: (ride: number) => number,
+): { readonly table: Float64Array; readonly lastIndex: number } {
+  const minutes = timeline.rides[0]?.lowestWaitFrom.length ?? 1;
+  const table = new Float64Array(minutes * rides.length);
+  rides.forEach((ride, k) => {
+    const lowest = timeline.rides[ride]?.lowestWaitFrom;
+    const none = whenNoneLeft(ride);
+    for (let index = 0; index < minutes; index++) {
+      const value = lowest?.[index] ?? Number.POSITIVE_INFINITY;
+      table[index * rides.length + k] = Number.isFinite(value) ? value : none;
+    }
+  });
+  return { table, lastIndex: minutes - 1 };
+}
