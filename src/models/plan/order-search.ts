@@ -77,6 +77,12 @@ class SimulatedOrder {
 }
 
 const EPSILON = 1e-9;
+/**
+ * A local optimum within this share of the best order's cost (and as many rides) becomes the order
+ * the next kick starts from: kicking only the best order keeps the search in one basin, and a
+ * walk through near-best optima reaches neighbouring basins that a kick from the best does not.
+ */
+const ACCEPT_WITHIN = 0.01;
 
 function isBetter(a: Progress, b: Progress): boolean {
   if (a.count !== b.count) return a.count > b.count;
@@ -525,9 +531,9 @@ const STEPS_PER_CHUNK = 20_000;
 
 /**
  * Iterated local search from `start` (every plannable ride, planned ones first): descend until no
- * move helps, kick the best order, descend again from where the kick changed it, until the budget
- * of candidates is spent; then
- * re-order each window of the best order exactly and descend again, until neither helps. The best
+ * move helps, kick the last local optimum within `ACCEPT_WITHIN` of the best (or the best), descend
+ * again from where the kick changed it, until the budget of candidates is spent; then re-order each
+ * window of the best order exactly and descend again, until neither helps. The best
  * order found, every plannable ride in it (those that do not fit are skipped when planned).
  */
 export function* searchOrder(
@@ -542,6 +548,7 @@ export function* searchOrder(
   let bestProgress = search.current.final();
   let pendingQueue: number[] = [];
   let kicked = false;
+  let anchor = best;
   while (search.spent < settings.candidates) {
     if (kicked) {
       yield* focusedDescent(search, pendingQueue, settings.candidates);
@@ -554,9 +561,15 @@ export function* searchOrder(
     if (isBetter(reached, bestProgress)) {
       best = Array.from(search.current.order);
       bestProgress = reached;
+      anchor = best;
+    } else if (
+      reached.count === bestProgress.count &&
+      reached.cost <= bestProgress.cost * (1 + ACCEPT_WITHIN)
+    ) {
+      anchor = Array.from(search.current.order);
     }
     if (start.length < 8) break;
-    const kick = doubleBridge(best, rng);
+    const kick = doubleBridge(anchor, rng);
     search.adopt(kick.order);
     // The rides on either side of each cut are where the kick changed the order.
     pendingQueue = [];
