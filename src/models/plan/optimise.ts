@@ -370,10 +370,11 @@ const KEY_STEPS_PER_MINUTE = 256;
 
 /**
  * A child's rank, lower first, from its score (each lost ride counted `LOST_WEIGHT`), on a grid
- * fine enough to tell scores apart.
+ * fine enough to tell scores apart. Never negative, so that the child's index packed below it can
+ * be read back; small enough that the packed key stays an exact integer.
  */
 function rankKey(score: number): number {
-  return Math.round(score * KEY_STEPS_PER_MINUTE);
+  return Math.round(Math.max(0, score) * KEY_STEPS_PER_MINUTE);
 }
 
 /**
