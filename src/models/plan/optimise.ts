@@ -182,7 +182,6 @@ function extend(
   from: number,
   ride: number,
   emit: (label: Label) => void,
-  maxJoins = Number.POSITIVE_INFINITY,
 ): number {
   const { timeline } = rules;
   const freeAt = parent ? parent.time : timeline.start;
@@ -196,7 +195,7 @@ function extend(
   const baseWait = parent ? parent.wait : 0;
   const baseIdle = parent ? parent.idle : 0;
   const count = (parent ? parent.count : 0) + 1;
-  const joins = rules.joinOnArrival ? Math.min(1, maxJoins) : maxJoins;
+  const joins = rules.joinOnArrival ? 1 : Number.POSITIVE_INFINITY;
   while (index >= 0 && emitted < joins) {
     const wait = line.wait[index] ?? 0;
     const joinAt = timeline.origin + index;
@@ -232,20 +231,19 @@ interface Incumbent {
 
 /**
  * Whether a partial plan free at `time`, having ridden `count` rides and paid `cost`, can no
- * longer beat `incumbent` (or tie it, unless `ties`), given the best it can still do (`bound`).
+ * longer beat or tie `incumbent`, given the best it can still do (`bound`).
  */
 function hopeless(
   count: number,
   cost: number,
   bound: { lost: number; wait: number; left: number },
   incumbent: Incumbent | undefined,
-  ties: boolean,
 ): boolean {
   if (!incumbent) return false;
   const reachable = count + bound.left - bound.lost;
   if (reachable !== incumbent.count) return reachable < incumbent.count;
   const total = cost + bound.wait;
-  return ties ? total > incumbent.cost + 1e-9 : total >= incumbent.cost - 1e-9;
+  return total > incumbent.cost + 1e-9;
 }
 
 /**
@@ -268,7 +266,7 @@ function* exactOrder(
 
   const offer = (mask: number, position: number, label: Label): void => {
     const bound = remainingBound(timeline, plannable, mask, label.time);
-    if (hopeless(label.count, label.cost, bound, incumbent, true)) return;
+    if (hopeless(label.count, label.cost, bound, incumbent)) return;
     const remaining = rules.joinOnArrival ? plannable.filter((_, k) => (mask & (1 << k)) === 0) : undefined;
     insertPareto(rules, stateAt(mask * count + position), label, remaining);
   };
@@ -495,41 +493,20 @@ function* beamSearch(rules: Rules, plannable: readonly number[], width: number):
 
 /**
  * The best plan that visits rides in exactly this order, each joined at its best minute, skipping
- * a ride no label reaches in time. With `incumbent`, gives up (undefined) as soon as the order
- * cannot beat it.
+ * a ride no label reaches in time.
  */
-function evaluateOrder(
-  rules: Rules,
-  order: readonly number[],
-  incumbent?: Incumbent,
-  maxJoins = Number.POSITIVE_INFINITY,
-): Label | undefined {
+function evaluateOrder(rules: Rules, order: readonly number[]): Label | undefined {
   const { timeline } = rules;
   let labels: (Label | undefined)[] = [undefined];
   for (let position = 0; position < order.length; position++) {
     const ride = order[position] ?? 0;
-    const rest = order.slice(position + 1);
     const next: Label[] = [];
     for (const label of labels) {
-      extend(
-        rules,
-        label,
-        label ? label.ride : timeline.rideCount,
-        ride,
-        (child) => {
-          insertPareto(rules, next, child);
-        },
-        maxJoins,
-      );
+      extend(rules, label, label ? label.ride : timeline.rideCount, ride, (child) => {
+        insertPareto(rules, next, child);
+      });
     }
     if (next.length > 0) labels = next;
-    if (incumbent) {
-      labels = labels.filter((label) => {
-        const bound = remainingBound(timeline, rest, 0, label ? label.time : timeline.start);
-        return !hopeless(label ? label.count : 0, label ? label.cost : 0, bound, incumbent, false);
-      });
-      if (labels.length === 0) return undefined;
-    }
   }
   let best: Label | undefined;
   for (const label of labels) if (label && better(label, best)) best = label;
