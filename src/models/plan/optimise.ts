@@ -411,7 +411,6 @@ function* beamSearch(rules: Rules, plannable: readonly number[], width: number):
   const timeOf = new Float64Array(capacity);
   const waitOf = new Float64Array(capacity);
   const idleOf = new Float64Array(capacity);
-  const scoreOf = new Float64Array(capacity);
   const keys = new Float64Array(capacity);
   const indexSpan = 2 ** Math.ceil(Math.log2(capacity + 1));
   const remaining = new Int32Array(count);
@@ -444,9 +443,7 @@ function* beamSearch(rules: Rules, plannable: readonly number[], width: number):
         timeOf[children] = time;
         waitOf[children] = paidWait;
         idleOf[children] = paidIdle;
-        const childScore = paidWait + rules.idleWeight * paidIdle + bound;
-        scoreOf[children] = childScore;
-        keys[children] = rankKey(childScore) * indexSpan + children;
+        keys[children] = rankKey(paidWait + rules.idleWeight * paidIdle + bound) * indexSpan + children;
         children++;
       }
       work += left * left;
@@ -457,9 +454,9 @@ function* beamSearch(rules: Rules, plannable: readonly number[], width: number):
     }
     if (children === 0) return best;
 
-    // Rank the children by (lost, score), the earlier child first on a tie, each key packed with
-    // its child's index so that a native sort ranks them; only those within half a width of the
-    // beam's width are sorted, the rest only if the Pareto sets reject too many.
+    // Rank the children by score (lost rides first), the earlier child first on a tie, each key
+    // packed with its child's index so that a native sort ranks them; only those within half a
+    // width of the beam's width are sorted, the rest only if the Pareto sets reject too many.
     const ranked = rankedChildren(keys, children, Math.ceil(1.5 * width), indexSpan);
     const kept = new Map<number, Label[]>();
     const next: { label: Label | undefined; mask: number }[] = [];

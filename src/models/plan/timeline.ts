@@ -228,7 +228,8 @@ export function joinLine(
   const line = timeline.rides[ride];
   if (!line) return false;
   const walk = timeline.walk[from * timeline.rideCount + ride] ?? 0;
-  // Without breaks a walk starts at once and every minute not walked is idle.
+  // Without breaks a walk starts at once and every minute not walked is idle: the search's hot
+  // path skips the break scans of `arrivalAt` and `idleBetween`.
   const plain = timeline.breaks.length === 0;
   const arrive = plain ? free + walk : arrivalAt(timeline, free, from, ride);
   const earliest = joinIndexFrom(timeline, arrive);
