@@ -7,7 +7,7 @@ import { describeBusContract } from '../contract/bus.js';
 import { describeStreamSlotsContract } from '../contract/stream-slots.js';
 import { describeWindowCountersContract } from '../contract/window-counters.js';
 import { RedisBus } from './bus.js';
-import { connectRedis } from './connection.js';
+import { connectRedis, whenReady } from './connection.js';
 import { RedisStreamSlots } from './stream-slots.js';
 import { RedisWindowCounters } from './window-counters.js';
 
@@ -29,7 +29,12 @@ function connect(url = redisUrl(), commandTimeoutMs?: number): Redis {
 
 async function openBus(url: string, prefix: string, onError?: (error: unknown) => void) {
   // The reader's blocking XREAD outlasts the default command timeout.
-  const bus = new RedisBus<LiveEvent>(connect(url), connect(url, 1_000), prefix, {
+  const writer = connect(url);
+  const reader = connect(url, 1_000);
+  // As the app does: once connected, a command sent while Redis is away fails at once instead of
+  // waiting in ioredis's offline queue and landing after a restart.
+  await Promise.all([whenReady(writer, 5_000), whenReady(reader, 5_000)]);
+  const bus = new RedisBus<LiveEvent>(writer, reader, prefix, {
     blockMs: 200,
     ...(onError ? { onError } : {}),
   });
