@@ -26,9 +26,9 @@ import type { ParkHoursService } from './park-hours.js';
 /** The most rides one plan takes. */
 export const PLAN_MAX_RIDES = 25;
 /** Walk minutes where the catalog lacks a ride's location (a typical walk between two rides). */
-const UNKNOWN_WALK_MINUTES = 8;
+export const UNKNOWN_WALK_MINUTES = 8;
 /** Ride minutes where the catalog lacks a ride's duration. */
-const UNKNOWN_RIDE_MINUTES = 5;
+export const UNKNOWN_RIDE_MINUTES = 5;
 /** A step joined this soon is the next ride: the live data's estimate of its actual wait applies. */
 const NEXT_RIDE_MINUTES = 20;
 /**

@@ -16,6 +16,20 @@ describe('models plan-optimality', () => {
     expect(group.worstGap).toBe(0);
   });
 
+  it("plans the simulator's park days too", async () => {
+    const group = await measureOptimality('4-10', {
+      requests: 6,
+      minRides: 4,
+      maxRides: 10,
+      longSeconds: 0,
+      seed: 1,
+      problems: 'parks',
+    });
+    expect(group.proven).toBe(6);
+    expect(group.within).toBe(6);
+    expect(formatOptimality([group], 0, 'parks')).toContain("the simulator's park days");
+  });
+
   it('compares large requests with a longer search and prints the table', async () => {
     const group = await measureOptimality('15-25', {
       requests: 3,

@@ -7,11 +7,14 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { Catalog } from '../../../catalog/catalog.js';
+import { Simulator } from '../../../feeds/sim/index.js';
 import { optimisePlan, optimisePlanAsync, type OptimiseOptions } from '../../../models/plan/optimise.js';
 import { randomProblem } from '../../../models/plan/random-problems.js';
 import type { PlanProblem, PlanResult } from '../../../models/plan/types.js';
 import { UsageError, type Command } from '../../command.js';
 import { table } from '../../table.js';
+import { simulatedParkProblem } from './simulated-plan-problems.js';
 
 /** The exact limit the plan endpoint uses. */
 const ENDPOINT_EXACT_LIMIT = 10;
@@ -73,6 +76,22 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
+/** Where the requests come from: the optimiser's random problems, or the simulator's park days. */
+export const PROBLEM_SOURCES = ['random', 'parks'] as const;
+export type ProblemSource = (typeof PROBLEM_SOURCES)[number];
+
+/** The problem of request `seed` with `rides` rides, drawn as `source` says. */
+function problemMaker(source: ProblemSource): (seed: number, rides: number) => PlanProblem {
+  if (source === 'random') return (seed, rides) => randomProblem(seed, { rides, end: 22 * 60 });
+  const catalog = Catalog.load();
+  const simulator = new Simulator(catalog);
+  return (seed, rides) => {
+    const problem = simulatedParkProblem(catalog, simulator, seed, rides);
+    if (!problem) throw new UsageError(`no park of the catalog has ${rides} queued rides on one day`);
+    return problem;
+  };
+}
+
 /**
  * Scores `requests` random problems of `minRides`-`maxRides` rides each, seeds from `seed`. A
  * proven-best plan needs no long search (none can beat it): one short search checks that none
@@ -88,6 +107,8 @@ export async function measureOptimality(
     seed: number;
     /** Candidate orders of each restart of the long search. */
     restartCandidates?: number;
+    /** Default `random`. */
+    problems?: ProblemSource;
   },
   now: () => number = () => performance.now(),
 ): Promise<OptimalityGroup> {
@@ -97,10 +118,11 @@ export async function measureOptimality(
   let worstGap = 0;
   let gapSum = 0;
   const times: number[] = [];
+  const problemOf = problemMaker(options.problems ?? 'random');
   for (let request = 0; request < options.requests; request++) {
     const seed = options.seed + request;
     const rides = options.minRides + (seed % (options.maxRides - options.minRides + 1));
-    const problem = randomProblem(seed, { rides, end: 22 * 60 });
+    const problem = problemOf(seed, rides);
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
     const started = now();
@@ -141,7 +163,11 @@ export async function measureOptimality(
 
 const percent = (value: number) => (Number.isFinite(value) ? `${(value * 100).toFixed(2)}%` : 'fewer rides');
 
-export function formatOptimality(groups: readonly OptimalityGroup[], longSeconds: number): string {
+export function formatOptimality(
+  groups: readonly OptimalityGroup[],
+  longSeconds: number,
+  problems: ProblemSource = 'random',
+): string {
   const header = [
     'rides',
     'requests',
@@ -164,11 +190,12 @@ export function formatOptimality(groups: readonly OptimalityGroup[], longSeconds
     group.p99Ms.toFixed(0),
     group.longestStallMs.toFixed(0),
   ]);
-  return `The optimiser (exact up to ${ENDPOINT_EXACT_LIMIT} rides, as the plan endpoint) on random plan problems, against a ${longSeconds}-second search of each searched plan (a proven-best plan against one short search, which must never beat it); gap = how much more the plan pays (wait plus idle minutes) than the long search's best; ms = the quick plan's time on the event loop, yields included; longest stall = the longest the event loop waited for a turn meanwhile.\n\n${table([header, ...rows])}\n`;
+  return `The optimiser (exact up to ${ENDPOINT_EXACT_LIMIT} rides, as the plan endpoint) on ${problems === 'parks' ? "the simulator's park days" : 'random plan problems'}, against a ${longSeconds}-second search of each searched plan (a proven-best plan against one short search, which must never beat it); gap = how much more the plan pays (wait plus idle minutes) than the long search's best; ms = the quick plan's time on the event loop, yields included; longest stall = the longest the event loop waited for a turn meanwhile.\n\n${table([header, ...rows])}\n`;
 }
 
 export const modelsPlanOptimality: Command = {
-  usage: '[--requests N] [--long-seconds S] [--seed N] [--only 4-10|15-25] [--json]',
+  usage:
+    '[--requests N] [--long-seconds S] [--seed N] [--only 4-10|15-25] [--problems random|parks] [--json]',
   summary: 'How close touring plans come to the best: 4-10 rides proven, 15-25 against a long search',
   async run(args) {
     const { values } = parseArgs({
@@ -178,6 +205,7 @@ export const modelsPlanOptimality: Command = {
         'long-seconds': { type: 'string', default: '10' },
         seed: { type: 'string', default: '1' },
         only: { type: 'string' },
+        problems: { type: 'string', default: 'random' },
         json: { type: 'boolean', default: false },
       },
     });
@@ -189,6 +217,8 @@ export const modelsPlanOptimality: Command = {
     if (!Number.isFinite(longSeconds) || longSeconds < 0)
       throw new UsageError('--long-seconds must be a number of seconds');
     if (!Number.isInteger(seed)) throw new UsageError('--seed must be an integer');
+    const problems = PROBLEM_SOURCES.find((source) => source === values.problems);
+    if (!problems) throw new UsageError(`--problems must be one of ${PROBLEM_SOURCES.join(', ')}`);
     const sizes = [
       { label: '4-10', minRides: 4, maxRides: 10 },
       { label: '15-25', minRides: 15, maxRides: 25 },
@@ -196,10 +226,10 @@ export const modelsPlanOptimality: Command = {
     if (sizes.length === 0) throw new UsageError('--only must be 4-10 or 15-25');
     const groups: OptimalityGroup[] = [];
     for (const size of sizes) {
-      groups.push(await measureOptimality(size.label, { ...size, requests, longSeconds, seed }));
+      groups.push(await measureOptimality(size.label, { ...size, requests, longSeconds, seed, problems }));
     }
     process.stdout.write(
-      values.json ? `${JSON.stringify(groups, null, 2)}\n` : formatOptimality(groups, longSeconds),
+      values.json ? `${JSON.stringify(groups, null, 2)}\n` : formatOptimality(groups, longSeconds, problems),
     );
     return 0;
   },

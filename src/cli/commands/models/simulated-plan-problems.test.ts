@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { Catalog } from '../../../catalog/catalog.js';
+import { Simulator } from '../../../feeds/sim/index.js';
+import { simulatedParkProblem } from './simulated-plan-problems.js';
+
+describe("plan problems on the simulator's parks", () => {
+  const catalog = Catalog.load();
+  const simulator = new Simulator(catalog);
+
+  it('draws distinct rides of one park, its day from opening to closing, waits constant by the hour', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const problem = simulatedParkProblem(catalog, simulator, seed, 15);
+      if (!problem) throw new Error(`no problem for seed ${seed}`);
+      expect(problem.rides).toHaveLength(15);
+      const ids = problem.rides.map((ride) => ride.id);
+      expect(new Set(ids).size).toBe(15);
+      const park = catalog.parks.find((candidate) => ids[0]?.startsWith(`${candidate.key}_`));
+      expect(park).toBeDefined();
+      expect(ids.every((id) => id.startsWith(`${park?.key}_`))).toBe(true);
+      expect(problem.end).toBeGreaterThan(problem.start);
+      let operating = 0;
+      for (const ride of problem.rides) {
+        expect(ride.waitAt(problem.start - 1)).toBeNull();
+        expect(ride.waitAt(problem.end)).toBeNull();
+        const byHour = new Map<number, Set<number>>();
+        for (let minute = problem.start; minute < problem.end; minute++) {
+          const wait = ride.waitAt(minute);
+          if (wait === null) continue;
+          operating++;
+          expect(Number.isInteger(wait) && wait >= 0).toBe(true);
+          const hour = Math.floor(minute / 60);
+          byHour.set(hour, (byHour.get(hour) ?? new Set()).add(wait));
+        }
+        for (const waits of byHour.values()) expect(waits.size).toBe(1);
+      }
+      expect(operating).toBeGreaterThan(0);
+      const walk = problem.walkMinutes('entrance', 0);
+      expect(walk).toBeGreaterThan(0);
+      expect(walk).toBeLessThan(30);
+    }
+  });
+
+  it('is the same problem for the same seed, and none where no park has that many rides', () => {
+    const a = simulatedParkProblem(catalog, simulator, 7, 20);
+    const b = simulatedParkProblem(catalog, new Simulator(catalog), 7, 20);
+    expect(a?.rides.map((ride) => ride.id)).toEqual(b?.rides.map((ride) => ride.id));
+    expect(a?.rides.map((ride) => ride.waitAt(a.start + 90))).toEqual(
+      b?.rides.map((ride) => ride.waitAt(b.start + 90)),
+    );
+    expect(simulatedParkProblem(catalog, simulator, 7, 500)).toBeUndefined();
+  });
+});
