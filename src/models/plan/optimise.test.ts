@@ -255,6 +255,16 @@ describe('optimisePlan searches many rides', () => {
     expect(gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length).toBeLessThanOrEqual(0.01);
   }, 120_000);
 
+  it('plans as many rides as a much longer search on days too short for them all', () => {
+    for (const seed of [11, 23, 25, 33]) {
+      const problem = randomProblem(seed, { rides: 20, end: 15 * 60 });
+      const quick = optimisePlan(problem);
+      const long = optimisePlan(problem, { localSearchEvaluations: 300_000, seed: 2 });
+      expect(long.steps.length, `seed ${seed}`).toBeLessThan(20);
+      expect(quick.steps.length, `seed ${seed}`).toBe(long.steps.length);
+    }
+  }, 120_000);
+
   it('gives the same plan when run in chunks on the event loop', async () => {
     const problem = randomProblem(21, { rides: 16 });
     expect(await optimisePlanAsync(problem)).toEqual(optimisePlan(problem));

@@ -82,7 +82,8 @@ const EXACT_SEED_BEAM = 8;
 /**
  * The search runs twice, each on half the candidates: from the wide beam's plan and from a narrow
  * beam's. Where a search ends depends on where it starts, and the two starts often lie in different
- * basins; the better end is kept.
+ * basins; the better end is kept. On a day too short for every ride the second start is a wide beam
+ * ranked by finish instead (see `plan`).
  */
 const SECOND_START_BEAM = 20;
 
@@ -397,10 +398,17 @@ function* rankedChildren(
 }
 
 /**
- * Keeps the partial orders with the best bound on their whole day, one Pareto set per (set, last).
+ * Keeps the partial orders with the best bound on their whole day, one Pareto set per (set, last),
+ * or (`finish`) those that could finish every ride still to come earliest: the ride count comes
+ * first, and the bound on cost alone does not see a day running out.
  * Children are held in flat arrays and only those that rank near the beam's width become labels.
  */
-function* beamSearch(rules: Rules, plannable: readonly number[], width: number): Work<Label | undefined> {
+function* beamSearch(
+  rules: Rules,
+  plannable: readonly number[],
+  width: number,
+  rankBy: 'cost' | 'finish' = 'cost',
+): Work<Label | undefined> {
   const { timeline } = rules;
   const count = plannable.length;
   const firstOut = standAside(rules);
@@ -443,7 +451,11 @@ function* beamSearch(rules: Rules, plannable: readonly number[], width: number):
         timeOf[children] = time;
         waitOf[children] = paidWait;
         idleOf[children] = paidIdle;
-        keys[children] = rankKey(paidWait + rules.idleWeight * paidIdle + bound) * indexSpan + children;
+        const score = paidWait + rules.idleWeight * paidIdle + bound;
+        // Ranked by finish: lost rides first (the bound counts each), then when the party would be
+        // done were every ride still to come at its lowest wait; the cost only breaks ties.
+        const rank = rankBy === 'cost' ? score : bound + time - timeline.start + score / LOST_WEIGHT;
+        keys[children] = rankKey(rank) * indexSpan + children;
         children++;
       }
       work += left * left;
@@ -623,7 +635,12 @@ function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult>
   else {
     const half = Math.round(budget / 2);
     found = yield* polish(rules, beam, plannable, half, settings.seed, polishWindow);
-    const narrow = yield* beamSearch(rules, plannable, SECOND_START_BEAM);
+    // A day too short for every ride: the ride count comes first, and a plan that finishes each
+    // ride earliest leaves room for the most.
+    const narrow =
+      found && found.count < plannable.length
+        ? yield* beamSearch(rules, plannable, beamWidth, 'finish')
+        : yield* beamSearch(rules, plannable, SECOND_START_BEAM);
     const second = yield* polish(rules, narrow, plannable, budget - half, settings.seed + 1, polishWindow);
     if (second && better(second, found)) found = second;
   }
