@@ -22,6 +22,8 @@ const WITHIN = 0.01;
 
 export interface OptimalityGroup {
   readonly label: string;
+  /** The order search's candidates for 25 rides; null for the endpoint's own. */
+  readonly candidates: number | null;
   readonly requests: number;
   /** Requests whose plan says `exact`. */
   readonly proven: number;
@@ -92,10 +94,73 @@ function problemMaker(source: ProblemSource): (seed: number, rides: number) => P
   };
 }
 
+/** One quick-plan budget's tally over the requests. */
+class Tally {
+  proven = 0;
+  within = 0;
+  worstGap = 0;
+  gapSum = 0;
+  longestStallMs = 0;
+  readonly times: number[] = [];
+
+  constructor(
+    readonly label: string,
+    /** The order search's candidates for 25 rides; undefined for the endpoint's own. */
+    readonly candidates: number | undefined,
+  ) {}
+
+  /** Makes the quick plan as the endpoint makes it, on the event loop, timed and watched. */
+  async plan(problem: PlanProblem, now: () => number): Promise<PlanResult> {
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    const started = now();
+    const result = await optimisePlanAsync(problem, {
+      exactRideLimit: ENDPOINT_EXACT_LIMIT,
+      ...(this.candidates === undefined ? {} : { localSearchEvaluations: this.candidates }),
+    });
+    this.times.push(now() - started);
+    delay.disable();
+    this.longestStallMs = Math.max(this.longestStallMs, delay.max / 1e6);
+    if (result.method === 'exact') this.proven++;
+    return result;
+  }
+
+  score(result: PlanResult, long: PlanResult): void {
+    const gap =
+      result.steps.length < long.steps.length
+        ? Number.POSITIVE_INFINITY
+        : costOf(long) > 0
+          ? Math.max(0, costOf(result) / costOf(long) - 1)
+          : costOf(result) > 0
+            ? Number.POSITIVE_INFINITY
+            : 0;
+    if (gap <= WITHIN + 1e-12) this.within++;
+    this.worstGap = Math.max(this.worstGap, gap);
+    this.gapSum += gap;
+  }
+
+  group(requests: number): OptimalityGroup {
+    const times = [...this.times].sort((a, b) => a - b);
+    return {
+      label: this.label,
+      candidates: this.candidates ?? null,
+      requests,
+      proven: this.proven,
+      within: this.within,
+      worstGap: this.worstGap,
+      meanGap: requests > 0 ? this.gapSum / requests : 0,
+      p50Ms: quantile(times, 0.5),
+      p99Ms: quantile(times, 0.99),
+      longestStallMs: this.longestStallMs,
+    };
+  }
+}
+
 /**
- * Scores `requests` random problems of `minRides`-`maxRides` rides each, seeds from `seed`. A
- * proven-best plan needs no long search (none can beat it): one short search checks that none
- * does, and `longSeconds` is spent only on searched plans.
+ * Scores `requests` random problems of `minRides`-`maxRides` rides each, seeds from `seed`: the
+ * endpoint's plan, then a plan of each of `candidates` (the order search's budget for 25 rides),
+ * all against the same long search. A proven-best plan needs no long search (none can beat it):
+ * one short search checks that none does, and `longSeconds` is spent only on searched plans.
  */
 export async function measureOptimality(
   label: string,
@@ -109,56 +174,32 @@ export async function measureOptimality(
     restartCandidates?: number;
     /** Default `random`. */
     problems?: ProblemSource;
+    /** Budgets to score besides the endpoint's. */
+    candidates?: readonly number[];
   },
   now: () => number = () => performance.now(),
-): Promise<OptimalityGroup> {
-  let proven = 0;
-  let longestStallMs = 0;
-  let within = 0;
-  let worstGap = 0;
-  let gapSum = 0;
-  const times: number[] = [];
+): Promise<OptimalityGroup[]> {
+  const tallies = [
+    new Tally(label, undefined),
+    ...(options.candidates ?? []).map((candidates) => new Tally(label, candidates)),
+  ];
   const problemOf = problemMaker(options.problems ?? 'random');
   for (let request = 0; request < options.requests; request++) {
     const seed = options.seed + request;
     const rides = options.minRides + (seed % (options.maxRides - options.minRides + 1));
     const problem = problemOf(seed, rides);
-    const delay = monitorEventLoopDelay({ resolution: 1 });
-    delay.enable();
-    const started = now();
-    const result = await optimisePlanAsync(problem, { exactRideLimit: ENDPOINT_EXACT_LIMIT });
-    times.push(now() - started);
-    delay.disable();
-    longestStallMs = Math.max(longestStallMs, delay.max / 1e6);
-    const exact = result.method === 'exact';
-    if (exact) proven++;
+    const results: PlanResult[] = [];
+    for (const tally of tallies) results.push(await tally.plan(problem, now));
+    const exact = results[0]?.method === 'exact';
     const long = exact
       ? longSearch(problem, 0, now, CHECK_CANDIDATES)
       : longSearch(problem, options.longSeconds, now, options.restartCandidates);
-    const gap =
-      result.steps.length < long.steps.length
-        ? Number.POSITIVE_INFINITY
-        : costOf(long) > 0
-          ? Math.max(0, costOf(result) / costOf(long) - 1)
-          : costOf(result) > 0
-            ? Number.POSITIVE_INFINITY
-            : 0;
-    if (gap <= WITHIN + 1e-12) within++;
-    worstGap = Math.max(worstGap, gap);
-    gapSum += gap;
+    tallies.forEach((tally, index) => {
+      const result = results[index];
+      if (result) tally.score(result, long);
+    });
   }
-  times.sort((a, b) => a - b);
-  return {
-    label,
-    requests: options.requests,
-    proven,
-    within,
-    worstGap,
-    meanGap: options.requests > 0 ? gapSum / options.requests : 0,
-    p50Ms: quantile(times, 0.5),
-    p99Ms: quantile(times, 0.99),
-    longestStallMs,
-  };
+  return tallies.map((tally) => tally.group(options.requests));
 }
 
 const percent = (value: number) => (Number.isFinite(value) ? `${(value * 100).toFixed(2)}%` : 'fewer rides');
@@ -170,6 +211,7 @@ export function formatOptimality(
 ): string {
   const header = [
     'rides',
+    'candidates (25 rides)',
     'requests',
     'proven best',
     'within 1%',
@@ -181,6 +223,7 @@ export function formatOptimality(
   ];
   const rows = groups.map((group) => [
     group.label,
+    group.candidates === null ? 'served' : group.candidates.toLocaleString('en-US'),
     String(group.requests),
     String(group.proven),
     String(group.within),
@@ -190,12 +233,12 @@ export function formatOptimality(
     group.p99Ms.toFixed(0),
     group.longestStallMs.toFixed(0),
   ]);
-  return `The optimiser (exact up to ${ENDPOINT_EXACT_LIMIT} rides, as the plan endpoint) on ${problems === 'parks' ? "the simulator's park days" : 'random plan problems'}, against a ${longSeconds}-second search of each searched plan (a proven-best plan against one short search, which must never beat it); gap = how much more the plan pays (wait plus idle minutes) than the long search's best; ms = the quick plan's time on the event loop, yields included; longest stall = the longest the event loop waited for a turn meanwhile.\n\n${table([header, ...rows])}\n`;
+  return `The optimiser (exact up to ${ENDPOINT_EXACT_LIMIT} rides, as the plan endpoint) on ${problems === 'parks' ? "the simulator's park days" : 'random plan problems'}, against a ${longSeconds}-second search of each searched plan (a proven-best plan against one short search, which must never beat it); candidates = the order search's budget for 25 rides (fewer rides get more), served = the endpoint's; gap = how much more the plan pays (wait plus idle minutes) than the long search's best; ms = the quick plan's time on the event loop, yields included; longest stall = the longest the event loop waited for a turn meanwhile.\n\n${table([header, ...rows])}\n`;
 }
 
 export const modelsPlanOptimality: Command = {
   usage:
-    '[--requests N] [--long-seconds S] [--seed N] [--only 4-10|15-25] [--problems random|parks] [--json]',
+    '[--requests N] [--long-seconds S] [--seed N] [--only 4-10|15-25] [--problems random|parks] [--candidates N,N] [--json]',
   summary: 'How close touring plans come to the best: 4-10 rides proven, 15-25 against a long search',
   async run(args) {
     const { values } = parseArgs({
@@ -206,6 +249,7 @@ export const modelsPlanOptimality: Command = {
         seed: { type: 'string', default: '1' },
         only: { type: 'string' },
         problems: { type: 'string', default: 'random' },
+        candidates: { type: 'string', default: '' },
         json: { type: 'boolean', default: false },
       },
     });
@@ -219,6 +263,12 @@ export const modelsPlanOptimality: Command = {
     if (!Number.isInteger(seed)) throw new UsageError('--seed must be an integer');
     const problems = PROBLEM_SOURCES.find((source) => source === values.problems);
     if (!problems) throw new UsageError(`--problems must be one of ${PROBLEM_SOURCES.join(', ')}`);
+    const candidates = values.candidates === '' ? [] : values.candidates.split(',').map(Number);
+    if (candidates.some((budget) => !Number.isInteger(budget) || budget < 1)) {
+      throw new UsageError(
+        "--candidates takes positive integers, comma-separated: order-search budgets (for 25 rides) to score besides the endpoint's",
+      );
+    }
     const sizes = [
       { label: '4-10', minRides: 4, maxRides: 10 },
       { label: '15-25', minRides: 15, maxRides: 25 },
@@ -226,7 +276,16 @@ export const modelsPlanOptimality: Command = {
     if (sizes.length === 0) throw new UsageError('--only must be 4-10 or 15-25');
     const groups: OptimalityGroup[] = [];
     for (const size of sizes) {
-      groups.push(await measureOptimality(size.label, { ...size, requests, longSeconds, seed, problems }));
+      groups.push(
+        ...(await measureOptimality(size.label, {
+          ...size,
+          requests,
+          longSeconds,
+          seed,
+          problems,
+          candidates,
+        })),
+      );
     }
     process.stdout.write(
       values.json ? `${JSON.stringify(groups, null, 2)}\n` : formatOptimality(groups, longSeconds, problems),
