@@ -176,6 +176,8 @@ function insertPareto(rules: Rules, labels: Label[], label: Label, remaining?: r
  * Every join worth making at `ride` for a party free at `time` at `from`: the first joinable minute
  * after arrival, then (unless it joins on arrival) each later one with a strictly lower wait. Any
  * other join is beaten by an earlier one that waits no longer, so it never starts a better plan.
+ * A join `admit` turns down (by when the party leaves and what it has paid) is never made a label.
+ * How many joins were weighed.
  */
 function extend(
   rules: Rules,
@@ -183,6 +185,7 @@ function extend(
   from: number,
   ride: number,
   emit: (label: Label) => void,
+  admit?: (time: number, cost: number) => boolean,
 ): number {
   const { timeline } = rules;
   const freeAt = parent ? parent.time : timeline.start;
@@ -192,30 +195,25 @@ function extend(
   const arrive = arrivalAt(timeline, freeAt, from, ride);
   const earliest = joinIndexFrom(timeline, arrive);
   let index = line.nextJoinable[earliest] ?? -1;
-  let emitted = 0;
+  let weighed = 0;
   const baseWait = parent ? parent.wait : 0;
   const baseIdle = parent ? parent.idle : 0;
   const count = (parent ? parent.count : 0) + 1;
   const joins = rules.joinOnArrival ? 1 : Number.POSITIVE_INFINITY;
-  while (index >= 0 && emitted < joins) {
+  while (index >= 0 && weighed < joins) {
     const wait = line.wait[index] ?? 0;
     const joinAt = timeline.origin + index;
     // Idle: the span from free to joining, less the walk and any break (walks never overlap one).
     const idle = Math.max(0, idleBetween(timeline, freeAt, joinAt) - walk);
-    emit({
-      time: joinAt + wait + line.rideMinutes,
-      wait: baseWait + wait,
-      idle: baseIdle + idle,
-      cost: baseWait + wait + rules.idleWeight * (baseIdle + idle),
-      ride,
-      join: index,
-      parent,
-      count,
-    });
-    emitted++;
+    const time = joinAt + wait + line.rideMinutes;
+    const cost = baseWait + wait + rules.idleWeight * (baseIdle + idle);
+    weighed++;
+    if (!admit || admit(time, cost)) {
+      emit({ time, wait: baseWait + wait, idle: baseIdle + idle, cost, ride, join: index, parent, count });
+    }
     index = line.nextLower[index] ?? -1;
   }
-  return emitted;
+  return weighed;
 }
 
 function orderOf(label: Label | undefined): { ride: number; join: number }[] {
@@ -234,12 +232,7 @@ interface Incumbent {
  * Whether a partial plan free at `time`, having ridden `count` rides and paid `cost`, can no
  * longer beat or tie `incumbent`, given the best it can still do (`bound`).
  */
-function hopeless(
-  count: number,
-  cost: number,
-  bound: { lost: number; wait: number; left: number },
-  incumbent: Incumbent | undefined,
-): boolean {
+function hopeless(count: number, cost: number, bound: Bound, incumbent: Incumbent | undefined): boolean {
   if (!incumbent) return false;
   const reachable = count + bound.left - bound.lost;
   if (reachable !== incumbent.count) return reachable < incumbent.count;
@@ -265,17 +258,25 @@ function* exactOrder(
   const incumbent: Incumbent | undefined = seed ? { count: seed.count, cost: seed.cost } : undefined;
   let work = 0;
 
-  const offer = (mask: number, position: number, label: Label): void => {
-    const bound = remainingBound(timeline, plannable, mask, label.time);
-    if (hopeless(label.count, label.cost, bound, incumbent)) return;
-    const remaining = rules.joinOnArrival ? plannable.filter((_, k) => (mask & (1 << k)) === 0) : undefined;
-    insertPareto(rules, stateAt(mask * count + position), label, remaining);
+  // The state that `extend` is making children for: one pair of callbacks serves every call.
+  let childMask = 0;
+  let childPosition = 0;
+  let childCount = 0;
+  const bound: Bound = { lost: 0, wait: 0, left: 0 };
+  const admit = (time: number, cost: number): boolean =>
+    !hopeless(childCount, cost, remainingBound(timeline, plannable, childMask, time, bound), incumbent);
+  const place = (label: Label): void => {
+    const remaining = rules.joinOnArrival
+      ? plannable.filter((_, k) => (childMask & (1 << k)) === 0)
+      : undefined;
+    insertPareto(rules, stateAt(childMask * count + childPosition), label, remaining);
   };
 
   for (let k = 0; k < count; k++) {
-    extend(rules, undefined, entrance, plannable[k] ?? 0, (label) => {
-      offer(1 << k, k, label);
-    });
+    childMask = 1 << k;
+    childPosition = k;
+    childCount = 1;
+    extend(rules, undefined, entrance, plannable[k] ?? 0, place, admit);
   }
 
   for (let mask = 1; mask < 1 << count; mask++) {
@@ -296,11 +297,11 @@ function* exactOrder(
         }
         for (let next = 0; next < count; next++) {
           if ((mask & (1 << next)) !== 0) continue;
-          const childMask = mask | (1 << next);
-          const children = extend(rules, label, label.ride, plannable[next] ?? 0, (child) => {
-            offer(childMask, next, child);
-          });
-          work += 1 + children * count;
+          childMask = mask | (1 << next);
+          childPosition = next;
+          childCount = label.count + 1;
+          const joins = extend(rules, label, label.ride, plannable[next] ?? 0, place, admit);
+          work += 1 + joins * count;
         }
         if (work >= WORK_PER_CHUNK) {
           work = 0;
@@ -312,16 +313,25 @@ function* exactOrder(
   return best;
 }
 
+/** The rides still to do (`left`), those no longer joinable (`lost`), and the others' least wait. */
+interface Bound {
+  lost: number;
+  wait: number;
+  left: number;
+}
+
 /**
  * The least the rides not yet in `mask` can still add from `time` on: each ride's least wait at any
- * later minute, summed; a ride with no minute left counts as lost.
+ * later minute, summed; a ride with no minute left counts as lost. Written into `out`, which the
+ * programme reuses for every one of its many labels.
  */
 function remainingBound(
   timeline: ProblemTimeline,
   plannable: readonly number[],
   mask: number,
   time: number,
-): { lost: number; wait: number; left: number } {
+  out: Bound,
+): Bound {
   const index = joinIndexFrom(timeline, time);
   let lost = 0;
   let wait = 0;
@@ -333,7 +343,10 @@ function remainingBound(
     if (lowest === Number.POSITIVE_INFINITY) lost++;
     else wait += lowest;
   }
-  return { lost, wait, left };
+  out.lost = lost;
+  out.wait = wait;
+  out.left = left;
+  return out;
 }
 
 /** The `rank`-th smallest of `keys[0..length)` (0-based), reordering them. */
