@@ -263,8 +263,9 @@ function* exactOrder(
   let childPosition = 0;
   let childCount = 0;
   const bound: Bound = { lost: 0, wait: 0, left: 0 };
+  const lowestAt = lowestWaitByMinute(timeline, plannable, () => Number.POSITIVE_INFINITY);
   const admit = (time: number, cost: number): boolean =>
-    !hopeless(childCount, cost, remainingBound(timeline, plannable, childMask, time, bound), incumbent);
+    !hopeless(childCount, cost, remainingBound(timeline, lowestAt, count, childMask, time, bound), incumbent);
   const place = (label: Label): void => {
     const remaining = rules.joinOnArrival
       ? plannable.filter((_, k) => (childMask & (1 << k)) === 0)
@@ -322,24 +323,27 @@ interface Bound {
 
 /**
  * The least the rides not yet in `mask` can still add from `time` on: each ride's least wait at any
- * later minute, summed; a ride with no minute left counts as lost. Written into `out`, which the
+ * later minute (`lowestAt`, minute-major as `lowestWaitByMinute` lays it, infinite where none is
+ * left), summed; a ride with no minute left counts as lost. Written into `out`, which the
  * programme reuses for every one of its many labels.
  */
 function remainingBound(
   timeline: ProblemTimeline,
-  plannable: readonly number[],
+  lowestAt: { readonly table: Float64Array; readonly lastIndex: number },
+  count: number,
   mask: number,
   time: number,
   out: Bound,
 ): Bound {
-  const index = joinIndexFrom(timeline, time);
+  const row = Math.min(joinIndexFrom(timeline, time), lowestAt.lastIndex) * count;
+  const { table } = lowestAt;
   let lost = 0;
   let wait = 0;
   let left = 0;
-  for (let k = 0; k < plannable.length; k++) {
+  for (let k = 0; k < count; k++) {
     if ((mask & (1 << k)) !== 0) continue;
     left++;
-    const lowest = timeline.rides[plannable[k] ?? 0]?.lowestWaitFrom[index] ?? Number.POSITIVE_INFINITY;
+    const lowest = table[row + k] ?? Number.POSITIVE_INFINITY;
     if (lowest === Number.POSITIVE_INFINITY) lost++;
     else wait += lowest;
   }
