@@ -82,8 +82,8 @@ const EXACT_SEED_BEAM = 8;
 /**
  * The search runs twice, each on half the candidates: from the wide beam's plan and from a narrow
  * beam's. Where a search ends depends on where it starts, and the two starts often lie in different
- * basins; the better end is kept. On a day too short for every ride the second half goes to two
- * wide beams ranked by time instead (see `plan`).
+ * basins; the better end is kept. On a day too short for every ride the second start is a wide beam
+ * ranked by finish instead (see `plan`).
  */
 const SECOND_START_BEAM = 20;
 
@@ -415,30 +415,16 @@ function* rankedChildren(
 }
 
 /**
- * A beam child's rank, lower first, from its score (cost and bound), its bound (the rides still to
- * come at their lowest waits, each lost one counted `LOST_WEIGHT`) and the minutes since the start
- * when it leaves its last ride.
- */
-function rankOf(rankBy: 'cost' | 'finish' | 'leave', score: number, bound: number, elapsed: number): number {
-  if (rankBy === 'cost') return score;
-  const tieBreak = score / LOST_WEIGHT;
-  if (rankBy === 'finish') return bound + elapsed + tieBreak;
-  return LOST_WEIGHT * Math.floor(bound / LOST_WEIGHT) + elapsed + tieBreak;
-}
-
-/**
- * Keeps the partial orders with the best bound on their whole day, one Pareto set per (set, last).
- * On a day too short for every ride the ride count comes first, and the bound on cost does not see
- * the day running out: ranked by time instead, the beam keeps those that could be done with every
- * ride still to come earliest, each at its lowest wait (`finish`), or those that leave their last
- * ride earliest (`leave`); lost rides first either way, and the cost only breaks ties.
+ * Keeps the partial orders with the best bound on their whole day, one Pareto set per (set, last),
+ * or (`finish`) those that could finish every ride still to come earliest: the ride count comes
+ * first, and the bound on cost alone does not see a day running out.
  * Children are held in flat arrays and only those that rank near the beam's width become labels.
  */
 function* beamSearch(
   rules: Rules,
   plannable: readonly number[],
   width: number,
-  rankBy: 'cost' | 'finish' | 'leave' = 'cost',
+  rankBy: 'cost' | 'finish' = 'cost',
 ): Work<Label | undefined> {
   const { timeline } = rules;
   const count = plannable.length;
@@ -483,7 +469,10 @@ function* beamSearch(
         waitOf[children] = paidWait;
         idleOf[children] = paidIdle;
         const score = paidWait + rules.idleWeight * paidIdle + bound;
-        keys[children] = rankKey(rankOf(rankBy, score, bound, time - timeline.start)) * indexSpan + children;
+        // Ranked by finish: lost rides first (the bound counts each), then when the party would be
+        // done were every ride still to come at its lowest wait; the cost only breaks ties.
+        const rank = rankBy === 'cost' ? score : bound + time - timeline.start + score / LOST_WEIGHT;
+        keys[children] = rankKey(rank) * indexSpan + children;
         children++;
       }
       work += left * left;
@@ -663,28 +652,14 @@ function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult>
   else {
     const half = Math.round(budget / 2);
     found = yield* polish(rules, beam, plannable, half, settings.seed, polishWindow);
-    if (found && found.count < plannable.length) {
-      // A day too short for every ride: the ride count comes first, and beams ranked by time find
-      // orders that leave room for more rides, each in its own basin.
-      const quarter = Math.round((budget - half) / 2);
-      const byFinish = yield* beamSearch(rules, plannable, beamWidth, 'finish');
-      const second = yield* polish(rules, byFinish, plannable, quarter, settings.seed + 1, polishWindow);
-      if (second && better(second, found)) found = second;
-      const byLeave = yield* beamSearch(rules, plannable, beamWidth, 'leave');
-      const third = yield* polish(
-        rules,
-        byLeave,
-        plannable,
-        budget - half - quarter,
-        settings.seed + 2,
-        polishWindow,
-      );
-      if (third && better(third, found)) found = third;
-    } else {
-      const narrow = yield* beamSearch(rules, plannable, SECOND_START_BEAM);
-      const second = yield* polish(rules, narrow, plannable, budget - half, settings.seed + 1, polishWindow);
-      if (second && better(second, found)) found = second;
-    }
+    // A day too short for every ride: the ride count comes first, and a plan that finishes each
+    // ride earliest leaves room for the most.
+    const narrow =
+      found && found.count < plannable.length
+        ? yield* beamSearch(rules, plannable, beamWidth, 'finish')
+        : yield* beamSearch(rules, plannable, SECOND_START_BEAM);
+    const second = yield* polish(rules, narrow, plannable, budget - half, settings.seed + 1, polishWindow);
+    if (second && better(second, found)) found = second;
   }
   if (!exact) return present(timeline, found, closed, 'search');
   const final = yield* exactOrder(rules, plannable, found);
