@@ -157,9 +157,9 @@ class Tally {
 }
 
 /**
- * Scores `requests` random problems of `minRides`-`maxRides` rides each, seeds from `seed`: the
- * endpoint's plan, then a plan of each of `candidates` (the order search's budget for 25 rides),
- * all against the same long search. A proven-best plan needs no long search (none can beat it):
+ * Scores `requests` problems of `problems`' kind, `minRides`-`maxRides` rides each, seeds from
+ * `seed`: the endpoint's plan, then a plan of each of `candidates` (the order search's budget for
+ * 25 rides), all against the same long search. A proven-best plan needs no long search (none can beat it):
  * one short search checks that none does, and `longSeconds` is spent only on searched plans.
  */
 export async function measureOptimality(
