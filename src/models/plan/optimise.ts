@@ -652,13 +652,20 @@ function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult>
   else {
     const half = Math.round(budget / 2);
     found = yield* polish(rules, beam, plannable, half, settings.seed, polishWindow);
-    // A day too short for every ride: the ride count comes first, and a plan that finishes each
-    // ride earliest leaves room for the most.
-    const narrow =
+    // A day too short for every ride: the ride count comes first, and partial orders that could be
+    // done with the rest earliest leave room for the most.
+    const secondStart =
       found && found.count < plannable.length
         ? yield* beamSearch(rules, plannable, beamWidth, 'finish')
         : yield* beamSearch(rules, plannable, SECOND_START_BEAM);
-    const second = yield* polish(rules, narrow, plannable, budget - half, settings.seed + 1, polishWindow);
+    const second = yield* polish(
+      rules,
+      secondStart,
+      plannable,
+      budget - half,
+      settings.seed + 1,
+      polishWindow,
+    );
     if (second && better(second, found)) found = second;
   }
   if (!exact) return present(timeline, found, closed, 'search');
