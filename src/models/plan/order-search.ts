@@ -514,6 +514,51 @@ function doubleBridge(order: readonly number[], rng: Rng): { order: number[]; cu
 }
 
 /**
+ * A kick that takes a few rides out of `anchor` (drawn anywhere in it) and puts each back where it
+ * does best: the rides taken out wait at the end of the day, where they delay no other ride, and
+ * each in turn is moved to every position, each improvement adopted. Several rides moved far at
+ * once reach orders that a double bridge, whose runs stay within a few places, and a descent of
+ * single moves do not. Leaves the search's current order kicked; the positions of the rides moved.
+ */
+function* ruinAndRecreate(
+  search: Search,
+  anchor: readonly number[],
+  rng: Rng,
+  budget: number,
+): Generator<undefined, number[]> {
+  const n = anchor.length;
+  const taken: number[] = [];
+  const wanted = Math.min(n - 1, rng.int(FEWEST_TAKEN_OUT, MOST_TAKEN_OUT));
+  while (taken.length < wanted) {
+    const ride = anchor[rng.int(0, n - 1)] ?? 0;
+    if (!taken.includes(ride)) taken.push(ride);
+  }
+  search.adopt([...anchor.filter((ride) => !taken.includes(ride)), ...taken]);
+  const { current, candidate } = search;
+  const write = candidate.order;
+  for (const ride of taken) {
+    let position = current.order.indexOf(ride);
+    for (let to = 0; to < n && search.spent < budget; to++) {
+      if (to === position) continue;
+      const order = current.order;
+      const low = Math.min(position, to);
+      const high = Math.max(position, to);
+      write.set(order.subarray(low), low);
+      if (to < position) write.copyWithin(to + 1, to, position);
+      else write.copyWithin(position, position + 1, to + 1);
+      write[to] = ride;
+      if (search.tryCandidate(low, high + 1)) position = to;
+      if (search.dueToYield()) yield;
+    }
+  }
+  return taken.map((ride) => current.order.indexOf(ride));
+}
+
+/** How many rides a ruin-and-recreate kick takes out: drawn evenly between these. */
+const FEWEST_TAKEN_OUT = 2;
+const MOST_TAKEN_OUT = 4;
+
+/**
  * Moving runs of two or three rides as well (or reversing runs of up to four) makes a pass about
  * three times longer; for the same candidates, the more kicks that shorter passes leave find
  * better orders.
@@ -569,13 +614,19 @@ export function* searchOrder(
       anchor = Array.from(search.current.order);
     }
     if (start.length < 8) break;
-    const kick = doubleBridge(anchor, rng);
-    search.adopt(kick.order);
-    // The rides on either side of each cut are where the kick changed the order.
+    let changed: number[];
+    if (rng.next() < 0.5) changed = yield* ruinAndRecreate(search, anchor, rng, settings.candidates);
+    else {
+      const kick = doubleBridge(anchor, rng);
+      search.adopt(kick.order);
+      changed = kick.cuts;
+    }
+    // The rides on either side of each change are where the kick changed the order.
     pendingQueue = [];
-    for (const cut of kick.cuts)
-      for (const position of [cut - 1, cut]) {
-        const ride = kick.order[position];
+    const kickedOrder = search.current.order;
+    for (const at of changed)
+      for (const position of [at - 1, at]) {
+        const ride = kickedOrder[position];
         if (ride !== undefined && !pendingQueue.includes(ride)) pendingQueue.push(ride);
       }
     kicked = true;
