@@ -31,6 +31,7 @@ import { ParkHoursService } from '../services/park-hours.js';
 import { ShowtimesService } from '../services/showtimes.js';
 import { BestTimesService } from '../services/best-times.js';
 import { PlanService } from '../services/plan.js';
+import { planSearchThreads } from './plan-search-threads.js';
 import { ParkModelService } from '../services/models/index.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
@@ -205,6 +206,9 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
   );
   const outages = new OutageService(stores.history, live, reopening, clock);
   const parkHours = new ParkHoursService(feeds.schedule);
+  const planThreads = planSearchThreads((error) => {
+    logger.error({ err: error }, 'a plan search thread failed; its plan was searched on the main thread');
+  });
   const context: ApiContext = {
     config,
     clock,
@@ -224,7 +228,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       conditions,
       models,
       bestTimes: new BestTimesService(models, feeds.schedule, feeds.operatorForecast, clock),
-      plan: new PlanService(models, parkHours, live, outages, clock),
+      plan: new PlanService(models, parkHours, live, outages, clock, planThreads?.run),
       signup: new SignupService(stores.accounts, clock),
     },
     access,
@@ -303,6 +307,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
       await conditions.stop();
       await models.stop();
       await reopening.stop();
+      await planThreads?.close();
       await shared.close();
       await dependencies.close();
       await stores.close();

@@ -14,7 +14,7 @@ import type { LiveState } from '../live/live-state.js';
 import type { LiveEntry, PriorityLaneWindow } from '../live/types.js';
 import { dayNumber } from '../models/hourly-history.js';
 import { givenOrderWait, shortestWaitNowWait } from '../models/plan/baselines.js';
-import { optimisePlanAsync } from '../models/plan/optimise.js';
+import { optimisePlanAsync, type SearchStartRunner } from '../models/plan/optimise.js';
 import type { MinuteWindow, PlanProblem, PlanResult, PlanRide } from '../models/plan/types.js';
 import { walkMinutes, type WalkingPace } from '../models/plan/walking.js';
 import type { HourForecast } from '../models/wait-bands.js';
@@ -185,6 +185,8 @@ export class PlanService {
     private readonly live: LiveState,
     private readonly outages: OutageService,
     private readonly clock: Clock,
+    /** Runs the search's starts of a large plan on threads of their own; in turn when absent. */
+    private readonly runStarts?: SearchStartRunner,
   ) {}
 
   /** Changes whenever a plan's inputs may: the models, and today the live state and outages. */
@@ -348,7 +350,7 @@ export class PlanService {
 
     const result =
       problem.end > problem.start
-        ? await optimisePlanAsync(problem, { exactRideLimit: EXACT_RIDE_LIMIT })
+        ? await optimisePlanAsync(problem, { exactRideLimit: EXACT_RIDE_LIMIT }, this.runStarts)
         : nothingLeft(problem.rides.length, problem.start);
     const given = givenOrderWait(
       problem,

@@ -270,3 +270,12 @@ describe('optimisePlan searches many rides', () => {
     expect(await optimisePlanAsync(problem)).toEqual(optimisePlan(problem));
   });
 });
+
+describe('optimisePlanAsync with a runner for the search starts', () => {
+  it('plans on the main thread when the runner fails', async () => {
+    const problem = randomProblem(12, { rides: 16, end: 22 * 60 });
+    const options = { exactRideLimit: 10, localSearchEvaluations: 3000 };
+    const failing = () => Promise.reject(new Error('no threads'));
+    expect(await optimisePlanAsync(problem, options, failing)).toEqual(optimisePlan(problem, options));
+  });
+});

@@ -83,7 +83,8 @@ const EXACT_SEED_BEAM = 8;
  * The search runs twice, each on half the candidates: from the wide beam's plan and from a narrow
  * beam's. Where a search ends depends on where it starts, and the two starts often lie in different
  * basins; the better end is kept. On a day too short for every ride the second start is a wide beam
- * ranked by finish instead (see `plan`).
+ * ranked by finish instead (see `searchFromStart`). The two are independent, so a server runs them
+ * on two threads at once (`SearchStartRunner`).
  */
 const SECOND_START_BEAM = 20;
 
@@ -540,28 +541,25 @@ function evaluateOrder(rules: Rules, order: readonly number[]): Label | undefine
 }
 
 /**
- * The beam's plan improved by the fast order search, then given its best join minutes: the order
- * search joins each line on arrival, the final evaluation weighs later joins too.
+ * The order `from` (the plannable rides it leaves out after it) improved by the order search. The
+ * order search joins each line on arrival or where it is left first; `bestOf` weighs later joins.
  */
 function* polish(
   rules: Rules,
-  seed: Label | undefined,
+  from: readonly number[],
   plannable: readonly number[],
   candidates: number,
   searchSeed: number,
   polishWindow: number,
-): Work<Label | undefined> {
-  const planned = orderOf(seed).map((step) => step.ride);
-  const start = [...planned, ...plannable.filter((ride) => !planned.includes(ride))];
-  const order = yield* searchOrder(rules.timeline, start, {
+): Work<number[]> {
+  const start = [...from, ...plannable.filter((ride) => !from.includes(ride))];
+  return yield* searchOrder(rules.timeline, start, {
     candidates,
     idleWeight: rules.idleWeight,
     seed: searchSeed,
     polishWindow,
     standAside: standAside(rules),
   });
-  const found = evaluateOrder(rules, order);
-  return found && better(found, seed) ? found : seed;
 }
 
 /** A total wait no order of the planned rides beats: each ride's least wait from its earliest arrival. */
@@ -624,53 +622,155 @@ function present(
   };
 }
 
-function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult> {
+/** A problem laid on its grid, with the rides the plan can hold and the settings it is planned by. */
+interface Prepared {
+  readonly settings: Required<OptimiseOptions>;
+  readonly rules: Rules;
+  readonly plannable: readonly number[];
+  readonly closed: readonly number[];
+  readonly exact: boolean;
+}
+
+function prepared(timeline: ProblemTimeline, options: OptimiseOptions): Prepared {
   const settings = { ...DEFAULTS, ...options };
-  const timeline = yield* timelineInSteps(problem);
   const rules: Rules = {
     timeline,
     idleWeight: Math.min(1, Math.max(0, settings.idleWeight)),
     joinOnArrival: settings.joinOnArrival,
   };
-  yield;
   const closed: number[] = [];
   const plannable: number[] = [];
   timeline.rides.forEach((line, ride) => {
     if (line.closed) closed.push(ride);
     else if (line.lowestWaitFrom[0] !== Number.POSITIVE_INFINITY) plannable.push(ride);
   });
-  const exact = plannable.length <= settings.exactRideLimit;
-  // For an exact plan the search only supplies the incumbent that prunes the programme.
-  const beamWidth = exact ? EXACT_SEED_BEAM : settings.beamWidth;
-  const budget = exact
-    ? EXACT_SEED_EVALUATIONS
-    : Math.round(settings.localSearchEvaluations * Math.max(1, BUDGET_RIDES / plannable.length));
-  const beam = yield* beamSearch(rules, plannable, beamWidth);
-  const polishWindow = exact ? 0 : settings.polishWindow;
-  let found: Label | undefined;
-  if (exact) found = yield* polish(rules, beam, plannable, budget, settings.seed, polishWindow);
-  else {
-    const half = Math.round(budget / 2);
-    found = yield* polish(rules, beam, plannable, half, settings.seed, polishWindow);
-    // A day too short for every ride: the ride count comes first, and partial orders that could be
-    // done with the rest earliest leave room for the most.
-    const secondStart =
-      found && found.count < plannable.length
-        ? yield* beamSearch(rules, plannable, beamWidth, 'finish')
-        : yield* beamSearch(rules, plannable, SECOND_START_BEAM);
-    const second = yield* polish(
-      rules,
-      secondStart,
-      plannable,
-      budget - half,
-      settings.seed + 1,
-      polishWindow,
-    );
-    if (second && better(second, found)) found = second;
+  return { settings, rules, plannable, closed, exact: plannable.length <= settings.exactRideLimit };
+}
+
+/**
+ * One of the two starts of the search for a plan too large for the programme, as a thread of its
+ * own can run it: the problem's grid, the options, and where the start begins.
+ */
+export interface SearchStart {
+  readonly timeline: ProblemTimeline;
+  readonly options: OptimiseOptions;
+  /**
+   * `first`: the local search from the wide beam's order. `second`: from a second beam, a narrow
+   * one ranked by cost or, on a day the wide beam found too short for every ride (`tight`), a wide
+   * one ranked by finish.
+   */
+  readonly from:
+    | { readonly start: 'first'; readonly order: readonly number[] }
+    | { readonly start: 'second'; readonly tight: boolean };
+}
+
+/** Runs the search's starts, each to its best order, on threads of their own or in turn. */
+export type SearchStartRunner = (starts: readonly SearchStart[]) => Promise<number[][]>;
+
+/**
+ * The candidates the local search may simulate for `rides` plannable rides, over both starts: a
+ * plan of fewer rides gets proportionally more, since each of its candidates costs less.
+ */
+function searchBudget(settings: Required<OptimiseOptions>, rides: number): number {
+  return Math.round(settings.localSearchEvaluations * Math.max(1, BUDGET_RIDES / rides));
+}
+
+/** One start of the search: its best order of the plannable rides. */
+function* searchFromStart(job: SearchStart): Work<number[]> {
+  const { settings, rules, plannable } = prepared(job.timeline, job.options);
+  const budget = searchBudget(settings, plannable.length);
+  const half = Math.round(budget / 2);
+  const { from } = job;
+  if (from.start === 'first') {
+    return yield* polish(rules, from.order, plannable, half, settings.seed, settings.polishWindow);
   }
-  if (!exact) return present(timeline, found, closed, 'search');
-  const final = yield* exactOrder(rules, plannable, found);
-  return present(timeline, final, closed, 'exact');
+  // A day too short for every ride: the ride count comes first, and partial orders that could be
+  // done with the rest earliest leave room for the most.
+  const beam = from.tight
+    ? yield* beamSearch(rules, plannable, settings.beamWidth, 'finish')
+    : yield* beamSearch(rules, plannable, SECOND_START_BEAM);
+  return yield* polish(
+    rules,
+    ridesOf(beam),
+    plannable,
+    budget - half,
+    settings.seed + 1,
+    settings.polishWindow,
+  );
+}
+
+/** `searchFromStart` run to its end on the caller's turn, as a thread of its own runs it. */
+export function searchStartOrder(job: SearchStart): number[] {
+  return completed(searchFromStart(job));
+}
+
+function ridesOf(label: Label | undefined): number[] {
+  return orderOf(label).map((step) => step.ride);
+}
+
+/** The best plan among `orders`, each given its best join minutes, and `beam` itself. */
+function bestOf(
+  rules: Rules,
+  beam: Label | undefined,
+  orders: readonly (readonly number[])[],
+): Label | undefined {
+  let best = beam;
+  for (const order of orders) {
+    const found = evaluateOrder(rules, order);
+    if (found && better(found, best)) best = found;
+  }
+  return best;
+}
+
+/** A plan too large for the programme, up to its search's two starts. */
+interface Begun {
+  readonly rules: Rules;
+  readonly closed: readonly number[];
+  readonly beam: Label | undefined;
+  readonly starts: readonly SearchStart[];
+}
+
+/**
+ * The plan as far as it goes before the search's starts: the whole plan when the programme can
+ * prove it best, else the wide beam and the two starts to run from it.
+ */
+function* begin(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult | Begun> {
+  const timeline = yield* timelineInSteps(problem);
+  const { settings, rules, plannable, closed, exact } = prepared(timeline, options);
+  yield;
+  if (exact) {
+    // For an exact plan the search only supplies the incumbent that prunes the programme.
+    const beam = yield* beamSearch(rules, plannable, EXACT_SEED_BEAM);
+    const order = yield* polish(rules, ridesOf(beam), plannable, EXACT_SEED_EVALUATIONS, settings.seed, 0);
+    const final = yield* exactOrder(rules, plannable, bestOf(rules, beam, [order]));
+    return present(timeline, final, closed, 'exact');
+  }
+  const beam = yield* beamSearch(rules, plannable, settings.beamWidth);
+  const starts: SearchStart[] = [
+    { timeline, options, from: { start: 'first', order: ridesOf(beam) } },
+    { timeline, options, from: { start: 'second', tight: (beam?.count ?? 0) < plannable.length } },
+  ];
+  return { rules, closed, beam, starts };
+}
+
+/** The plan from the orders its search's starts ended at. */
+function finish(begun: Begun, orders: readonly (readonly number[])[]): PlanResult {
+  return present(begun.rules.timeline, bestOf(begun.rules, begun.beam, orders), begun.closed, 'search');
+}
+
+function completed<T>(work: Work<T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+async function inTurns<T>(work: Work<T>): Promise<T> {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
 }
 
 /**
@@ -679,22 +779,32 @@ function* plan(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult>
  * `optimisePlanAsync`.
  */
 export function optimisePlan(problem: PlanProblem, options: OptimiseOptions = {}): PlanResult {
-  const work = plan(problem, options);
-  for (;;) {
-    const step = work.next();
-    if (step.done) return step.value;
-  }
+  const begun = completed(begin(problem, options));
+  if ('steps' in begun) return begun;
+  return finish(
+    begun,
+    begun.starts.map((start) => completed(searchFromStart(start))),
+  );
 }
 
-/** `optimisePlan`, yielding to the event loop between chunks of work so no turn runs long. */
+/**
+ * `optimisePlan`, yielding to the event loop between chunks of work so no turn runs long; the
+ * search's two starts are run by `runStarts` (on threads of their own) when given. The plan is the
+ * same either way.
+ */
 export async function optimisePlanAsync(
   problem: PlanProblem,
   options: OptimiseOptions = {},
+  runStarts?: SearchStartRunner,
 ): Promise<PlanResult> {
-  const work = plan(problem, options);
-  for (;;) {
-    const step = work.next();
-    if (step.done) return step.value;
-    await nextTurn();
+  const begun = await inTurns(begin(problem, options));
+  if ('steps' in begun) return begun;
+  if (runStarts) {
+    // A thread that failed is no reason to fail the plan: the starts run on this thread instead.
+    const orders = await runStarts(begun.starts).catch(() => undefined);
+    if (orders) return finish(begun, orders);
   }
+  const orders: number[][] = [];
+  for (const start of begun.starts) orders.push(await inTurns(searchFromStart(start)));
+  return finish(begun, orders);
 }

@@ -4,23 +4,11 @@
  * the backfill simulates and diffs the next ones on the main thread, so the two use both cores.
  * SQLite has one writer at a time; while the backfill runs, nothing else writes history.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../lib/module-worker.js';
 import type { BackgroundWriter, IngestBatch } from '../ports.js';
 import type { WriterAnswer, WriterRequest } from './history-writer-worker.js';
 import { packBatch } from './packed-batch.js';
-
-/**
- * The compiled worker next to this module (dist/); from the TypeScript sources (tests), the same
- * worker compiled on load by tsx.
- */
-function startWorker(filename: string): Worker {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const script = new URL(`./history-writer-worker.${fromSources ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSources) return new Worker(script, { workerData: { filename } });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const source = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`;
-  return new Worker(source, { eval: true, workerData: { filename } });
-}
 
 export class BackgroundHistoryWriter implements BackgroundWriter {
   private readonly worker: Worker;
@@ -30,7 +18,7 @@ export class BackgroundHistoryWriter implements BackgroundWriter {
   private readonly exited: Promise<void>;
 
   constructor(filename: string) {
-    this.worker = startWorker(filename);
+    this.worker = startModuleWorker(import.meta.url, 'history-writer-worker', { workerData: { filename } });
     this.worker.on('message', ({ id, error }: WriterAnswer) => {
       const waiter = this.waiting.get(id);
       this.waiting.delete(id);

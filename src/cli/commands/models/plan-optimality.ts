@@ -3,13 +3,20 @@
  * problems. Small requests (4-10 rides) must be proven best; large ones (15-25 rides) are compared
  * with a long search: the same search restarted from other seeds with a far larger budget until
  * its time is spent, keeping the best plan any restart met. Each quick plan is made as the
- * endpoint makes it, on the event loop, which is watched for its longest stall.
+ * endpoint makes it, on the event loop (which is watched for its longest stall), its search's two
+ * starts on threads of their own where the machine has two cores.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Catalog } from '../../../catalog/catalog.js';
 import { Simulator } from '../../../feeds/sim/index.js';
-import { optimisePlan, optimisePlanAsync, type OptimiseOptions } from '../../../models/plan/optimise.js';
+import { planSearchThreads } from '../../../app/plan-search-threads.js';
+import {
+  optimisePlan,
+  optimisePlanAsync,
+  type OptimiseOptions,
+  type SearchStartRunner,
+} from '../../../models/plan/optimise.js';
 import { randomProblem } from '../../../models/plan/random-problems.js';
 import type { PlanProblem, PlanResult } from '../../../models/plan/types.js';
 import { UsageError, type Command } from '../../command.js';
@@ -107,6 +114,8 @@ class Tally {
     readonly label: string,
     /** The order search's candidates for 25 rides; undefined for the endpoint's own. */
     readonly candidates: number | undefined,
+    /** Runs a large plan's search starts on threads of their own, as the endpoint does. */
+    private readonly runStarts: SearchStartRunner | undefined,
   ) {}
 
   /** Makes the quick plan as the endpoint makes it, on the event loop, timed and watched. */
@@ -114,10 +123,14 @@ class Tally {
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
     const started = now();
-    const result = await optimisePlanAsync(problem, {
-      exactRideLimit: ENDPOINT_EXACT_LIMIT,
-      ...(this.candidates === undefined ? {} : { localSearchEvaluations: this.candidates }),
-    });
+    const result = await optimisePlanAsync(
+      problem,
+      {
+        exactRideLimit: ENDPOINT_EXACT_LIMIT,
+        ...(this.candidates === undefined ? {} : { localSearchEvaluations: this.candidates }),
+      },
+      this.runStarts,
+    );
     this.times.push(now() - started);
     delay.disable();
     this.longestStallMs = Math.max(this.longestStallMs, delay.max / 1e6);
@@ -176,12 +189,14 @@ export async function measureOptimality(
     problems?: ProblemSource;
     /** Budgets to score besides the endpoint's. */
     candidates?: readonly number[];
+    /** Runs the quick plans' search starts on threads of their own, as the endpoint does. */
+    runStarts?: SearchStartRunner;
   },
   now: () => number = () => performance.now(),
 ): Promise<OptimalityGroup[]> {
   const tallies = [
-    new Tally(label, undefined),
-    ...(options.candidates ?? []).map((candidates) => new Tally(label, candidates)),
+    new Tally(label, undefined, options.runStarts),
+    ...(options.candidates ?? []).map((candidates) => new Tally(label, candidates, options.runStarts)),
   ];
   const problemOf = problemMaker(options.problems ?? 'random');
   for (let request = 0; request < options.requests; request++) {
@@ -233,7 +248,7 @@ export function formatOptimality(
     group.p99Ms.toFixed(0),
     group.longestStallMs.toFixed(0),
   ]);
-  return `The optimiser (exact up to ${ENDPOINT_EXACT_LIMIT} rides, as the plan endpoint) on ${problems === 'parks' ? "the simulator's park days" : 'random plan problems'}, against a ${longSeconds}-second search of each searched plan (a proven-best plan against one short search, which must never beat it); candidates = the order search's budget for 25 rides (fewer rides get more), served = the endpoint's; gap = how much more the plan pays (wait plus idle minutes) than the long search's best; ms = the quick plan's time on the event loop, yields included; longest stall = the longest the event loop waited for a turn meanwhile.\n\n${table([header, ...rows])}\n`;
+  return `The optimiser (exact up to ${ENDPOINT_EXACT_LIMIT} rides, as the plan endpoint) on ${problems === 'parks' ? "the simulator's park days" : 'random plan problems'}, against a ${longSeconds}-second search of each searched plan (a proven-best plan against one short search, which must never beat it); candidates = the order search's budget for 25 rides (fewer rides get more), served = the endpoint's; gap = how much more the plan pays (wait plus idle minutes) than the long search's best; ms = the quick plan's time as the endpoint makes it, yields and threads included; longest stall = the longest the event loop waited for a turn meanwhile.\n\n${table([header, ...rows])}\n`;
 }
 
 export const modelsPlanOptimality: Command = {
@@ -275,17 +290,25 @@ export const modelsPlanOptimality: Command = {
     ].filter((size) => values.only === undefined || size.label === values.only);
     if (sizes.length === 0) throw new UsageError('--only must be 4-10 or 15-25');
     const groups: OptimalityGroup[] = [];
-    for (const size of sizes) {
-      groups.push(
-        ...(await measureOptimality(size.label, {
-          ...size,
-          requests,
-          longSeconds,
-          seed,
-          problems,
-          candidates,
-        })),
-      );
+    const threads = planSearchThreads((error) => {
+      process.stderr.write(`a plan search thread failed: ${error.message}\n`);
+    });
+    try {
+      for (const size of sizes) {
+        groups.push(
+          ...(await measureOptimality(size.label, {
+            ...size,
+            requests,
+            longSeconds,
+            seed,
+            problems,
+            candidates,
+            ...(threads ? { runStarts: threads.run } : {}),
+          })),
+        );
+      }
+    } finally {
+      await threads?.close();
     }
     process.stdout.write(
       values.json ? `${JSON.stringify(groups, null, 2)}\n` : formatOptimality(groups, longSeconds, problems),
