@@ -57,7 +57,7 @@ export interface OptimiseOptions {
 const DEFAULTS: Required<OptimiseOptions> = {
   exactRideLimit: 12,
   beamWidth: 400,
-  localSearchEvaluations: 90_000,
+  localSearchEvaluations: 135_000,
   polishWindow: 6,
   seed: 1,
   idleWeight: 1,
