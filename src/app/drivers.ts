@@ -1,7 +1,8 @@
 /**
  * The one place that picks implementations from the configuration: the store (SQLite under DATA_DIR
- * by default), the upstream feeds, and the state instances share (bus, rate-limit counters, stream
- * slots). The server, the command line, the benchmark and the history recorder all get theirs here.
+ * by default), the upstream feeds, the state instances share (bus, rate-limit counters, stream
+ * slots), and where a touring plan's search runs. The server, the command line, the benchmark and
+ * the history recorder all get theirs here.
  */
 import type { Tier } from '../http/access/tiers.js';
 import type { Catalog } from '../catalog/catalog.js';
@@ -22,6 +23,7 @@ import type {
   ShowtimeFeed,
   WeatherFeed,
 } from '../feeds/types.js';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -37,6 +39,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { openSqliteDatabase, openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
 import { lockDataDir, type ServerLock } from '../store/sqlite/server-lock.js';
+import { PlanSearchThreads, SEARCH_STARTS } from './plan-search-threads.js';
 
 /** One upstream per data family (the resort-wide families: tickets, hotels, events, buses… too). */
 export interface Feeds extends ResortFeeds {
@@ -346,4 +349,13 @@ async function createRedisSharedState(
       await commands.quit().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Threads for a large touring plan's search starts, or none on a single core, where running them in
+ * turn on the main thread is as fast.
+ */
+export function createPlanSearchThreads(onError: (error: Error) => void): PlanSearchThreads | undefined {
+  const size = Math.min(SEARCH_STARTS, availableParallelism());
+  return size >= 2 ? new PlanSearchThreads(size, onError) : undefined;
 }

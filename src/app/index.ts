@@ -31,7 +31,6 @@ import { ParkHoursService } from '../services/park-hours.js';
 import { ShowtimesService } from '../services/showtimes.js';
 import { BestTimesService } from '../services/best-times.js';
 import { PlanService } from '../services/plan.js';
-import { planSearchThreads } from './plan-search-threads.js';
 import { ParkModelService } from '../services/models/index.js';
 import { PriorityLaneService } from '../services/priority-lane.js';
 import { ReliabilityService } from '../services/reliability.js';
@@ -52,6 +51,7 @@ import {
   claimStore,
   createFeeds,
   createLeaderLock,
+  createPlanSearchThreads,
   createSharedState,
   createStoreProbe,
   openStores,
@@ -206,7 +206,7 @@ async function assembleApp(options: AppOptions, claim: ServerLock): Promise<App>
   );
   const outages = new OutageService(stores.history, live, reopening, clock);
   const parkHours = new ParkHoursService(feeds.schedule);
-  const planThreads = planSearchThreads((error) => {
+  const planThreads = createPlanSearchThreads((error) => {
     logger.error({ err: error }, 'a plan search thread failed; its plan was searched on the main thread');
   });
   const context: ApiContext = {

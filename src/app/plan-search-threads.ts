@@ -8,7 +8,6 @@
  * fails or ends fails only the start it ran (the optimiser then runs its starts on the main thread)
  * and is replaced on the next plan.
  */
-import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../lib/module-worker.js';
 import type { SearchStart, SearchStartRunner } from '../models/plan/optimise.js';
@@ -21,7 +20,7 @@ interface Job {
 }
 
 /** As many threads as the search has starts: more would sit idle. */
-const SEARCH_STARTS = 2;
+export const SEARCH_STARTS = 2;
 
 export class PlanSearchThreads {
   private readonly threads = new Set<Worker>();
@@ -97,10 +96,4 @@ export class PlanSearchThreads {
     });
     return thread;
   }
-}
-
-/** The threads for this machine, or none on a single core, where running in turn is as fast. */
-export function planSearchThreads(onError: (error: Error) => void): PlanSearchThreads | undefined {
-  const size = Math.min(SEARCH_STARTS, availableParallelism());
-  return size >= 2 ? new PlanSearchThreads(size, onError) : undefined;
 }

@@ -10,7 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Catalog } from '../../../catalog/catalog.js';
 import { Simulator } from '../../../feeds/sim/index.js';
-import { planSearchThreads } from '../../../app/plan-search-threads.js';
+import { createPlanSearchThreads } from '../../../app/drivers.js';
 import {
   optimisePlan,
   optimisePlanAsync,
@@ -290,7 +290,7 @@ export const modelsPlanOptimality: Command = {
     ].filter((size) => values.only === undefined || size.label === values.only);
     if (sizes.length === 0) throw new UsageError('--only must be 4-10 or 15-25');
     const groups: OptimalityGroup[] = [];
-    const threads = planSearchThreads((error) => {
+    const threads = createPlanSearchThreads((error) => {
       process.stderr.write(`a plan search thread failed: ${error.message}\n`);
     });
     try {
