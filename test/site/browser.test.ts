@@ -246,6 +246,17 @@ describe.skipIf(!chromiumPath())('the website in a browser', () => {
         }),
       );
 
+    /**
+     * The rows' places once the page's fonts have loaded and a frame has been laid out with them:
+     * measured at `load` alone, a row could read as an empty box.
+     */
+    const settledPlaces = async (page: Page): Promise<RowPlaces[]> => {
+      await page.evaluate(
+        'document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => done(null))))',
+      );
+      return places(page);
+    };
+
     const expectWaitsOnScreen = (rows: RowPlaces[]) => {
       expect(rows.length).toBeGreaterThan(10);
       expect(rows.filter((row) => /^\d+ min$/.test(row.wait)).length).toBeGreaterThan(5);
@@ -268,7 +279,7 @@ describe.skipIf(!chromiumPath())('the website in a browser', () => {
         // Without the park script: the rows as the page is served.
         await page.route('**/assets/park-*.js', (route) => route.abort());
         await page.goto(`${server.url}/parks/magic-kingdom`, { waitUntil: 'load' });
-        expectWaitsOnScreen(await places(page));
+        expectWaitsOnScreen(await settledPlaces(page));
       } finally {
         await page.close();
       }
@@ -278,7 +289,7 @@ describe.skipIf(!chromiumPath())('the website in a browser', () => {
       const { page, errors } = await open('/parks/magic-kingdom', PHONE.width, PHONE.height);
       try {
         await page.waitForSelector('#waits-table[data-updated]');
-        expectWaitsOnScreen(await places(page));
+        expectWaitsOnScreen(await settledPlaces(page));
         // The priority lane's return window is labelled with its brand where its header is hidden.
         const lane = page.locator('#waits-table tbody td.lane:not(.none)').first();
         const label = await lane.evaluate(
