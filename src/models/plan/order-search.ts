@@ -242,6 +242,21 @@ class Search {
     return out;
   }
 
+  /** Tries the current order with the ride at `position` moved to `to`; whether it was adopted. */
+  tryMove(position: number, to: number): boolean {
+    const { current, candidate } = this;
+    const order = current.order;
+    const write = candidate.order;
+    const ride = order[position] ?? 0;
+    const low = Math.min(position, to);
+    const high = Math.max(position, to);
+    write.set(order.subarray(low), low);
+    if (to < position) write.copyWithin(to + 1, to, position);
+    else write.copyWithin(position, position + 1, to + 1);
+    write[to] = ride;
+    return this.tryCandidate(low, high + 1);
+  }
+
   /**
    * Simulates the candidate (its order already written from `from` on) and adopts it when it
    * beats the current order.
@@ -367,15 +382,7 @@ function improveAt(search: Search, position: number, budget: number): [number, n
   for (let to = 0; to < n; to++) {
     if (to === position) continue;
     if (search.spent >= budget) return undefined;
-    const order = current.order;
-    const ride = order[position] ?? 0;
-    const low = Math.min(position, to);
-    const high = Math.max(position, to);
-    write.set(order.subarray(low), low);
-    if (to < position) write.copyWithin(to + 1, to, position);
-    else write.copyWithin(position, position + 1, to + 1);
-    write[to] = ride;
-    if (search.tryCandidate(low, high + 1)) return [low, high];
+    if (search.tryMove(position, to)) return [Math.min(position, to), Math.max(position, to)];
   }
   for (let other = 0; other < n; other++) {
     if (other === position) continue;
@@ -534,20 +541,12 @@ function* ruinAndRecreate(
     if (!taken.includes(ride)) taken.push(ride);
   }
   search.adopt([...anchor.filter((ride) => !taken.includes(ride)), ...taken]);
-  const { current, candidate } = search;
-  const write = candidate.order;
+  const { current } = search;
   for (const ride of taken) {
     let position = current.order.indexOf(ride);
     for (let to = 0; to < n && search.spent < budget; to++) {
       if (to === position) continue;
-      const order = current.order;
-      const low = Math.min(position, to);
-      const high = Math.max(position, to);
-      write.set(order.subarray(low), low);
-      if (to < position) write.copyWithin(to + 1, to, position);
-      else write.copyWithin(position, position + 1, to + 1);
-      write[to] = ride;
-      if (search.tryCandidate(low, high + 1)) position = to;
+      if (search.tryMove(position, to)) position = to;
       if (search.dueToYield()) yield;
     }
   }
