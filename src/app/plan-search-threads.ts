@@ -1,8 +1,8 @@
 /**
  * The touring-plan search's two starts on threads of their own (`optimisePlanAsync`'s runner): a
  * plan of many rides is CPU work, and its starts are independent, so on a machine of two or more
- * cores they run side by side, in half the time of running them in turn, and the event loop goes
- * on serving meanwhile. The plan is the same either way: each start is deterministic.
+ * cores they run side by side, in about the time of one (two cores that share a host give less
+ * than twice the speed), and the event loop goes on serving meanwhile. The plan is the same either way: each start is deterministic.
  *
  * Threads start on the first plan that needs them and never hold the process open. A thread that
  * fails or ends fails only the start it ran (the optimiser then runs its starts on the main thread)
