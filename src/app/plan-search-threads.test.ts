@@ -26,7 +26,7 @@ describe('PlanSearchThreads', () => {
     const broken = {
       timeline: {},
       options: {},
-      from: { start: 'first', order: [] },
+      start: 'first',
     } as unknown as SearchStart;
     await expect(threads.run([broken])).rejects.toThrow();
     expect(errors).toHaveLength(1);

@@ -82,9 +82,9 @@ const EXACT_SEED_BEAM = 8;
 /**
  * The search runs twice, each on half the candidates: from the wide beam's plan and from a narrow
  * beam's. Where a search ends depends on where it starts, and the two starts often lie in different
- * basins; the better end is kept. On a day too short for every ride the second start is a wide beam
- * ranked by finish instead (see `searchFromStart`). The two are independent, so a server runs them
- * on two threads at once (`SearchStartRunner`).
+ * basins; the better end is kept. When the narrow beam leaves a ride out, the second start is a wide
+ * beam ranked by finish instead (see `searchFromStart`). The two are independent, each laying its
+ * own beam, so a server runs them on two threads at once (`SearchStartRunner`).
  */
 const SECOND_START_BEAM = 20;
 
@@ -649,19 +649,16 @@ function prepared(timeline: ProblemTimeline, options: OptimiseOptions): Prepared
 
 /**
  * One of the two starts of the search for a plan too large for the programme, as a thread of its
- * own can run it: the problem's grid, the options, and where the start begins.
+ * own can run it: the problem's grid, the options, and which start it is.
+ *
+ * `first`: the local search from the wide beam's order. `second`: from a second beam, a narrow one
+ * ranked by cost or, when that one leaves a ride out (a day too short for every ride), a wide one
+ * ranked by finish. Each start lays its own beam, so neither waits for the other.
  */
 export interface SearchStart {
   readonly timeline: ProblemTimeline;
   readonly options: OptimiseOptions;
-  /**
-   * `first`: the local search from the wide beam's order. `second`: from a second beam, a narrow
-   * one ranked by cost or, on a day the wide beam found too short for every ride (`tight`), a wide
-   * one ranked by finish.
-   */
-  readonly from:
-    | { readonly start: 'first'; readonly order: readonly number[] }
-    | { readonly start: 'second'; readonly tight: boolean };
+  readonly start: 'first' | 'second';
 }
 
 /** Runs the search's starts, each to its best order, on threads of their own or in turn. */
@@ -680,15 +677,16 @@ function* searchFromStart(job: SearchStart): Work<number[]> {
   const { settings, rules, plannable } = prepared(job.timeline, job.options);
   const budget = searchBudget(settings, plannable.length);
   const half = Math.round(budget / 2);
-  const { from } = job;
-  if (from.start === 'first') {
-    return yield* polish(rules, from.order, plannable, half, settings.seed, settings.polishWindow);
+  if (job.start === 'first') {
+    const beam = yield* beamSearch(rules, plannable, settings.beamWidth);
+    return yield* polish(rules, ridesOf(beam), plannable, half, settings.seed, settings.polishWindow);
   }
+  let beam = yield* beamSearch(rules, plannable, SECOND_START_BEAM);
   // A day too short for every ride: the ride count comes first, and partial orders that could be
   // done with the rest earliest leave room for the most.
-  const beam = from.tight
-    ? yield* beamSearch(rules, plannable, settings.beamWidth, 'finish')
-    : yield* beamSearch(rules, plannable, SECOND_START_BEAM);
+  if ((beam?.count ?? 0) < plannable.length) {
+    beam = yield* beamSearch(rules, plannable, settings.beamWidth, 'finish');
+  }
   return yield* polish(
     rules,
     ridesOf(beam),
@@ -726,13 +724,12 @@ function bestOf(
 interface Begun {
   readonly rules: Rules;
   readonly closed: readonly number[];
-  readonly beam: Label | undefined;
   readonly starts: readonly SearchStart[];
 }
 
 /**
  * The plan as far as it goes before the search's starts: the whole plan when the programme can
- * prove it best, else the wide beam and the two starts to run from it.
+ * prove it best, else the grid and the two starts to run on it.
  */
 function* begin(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult | Begun> {
   const timeline = yield* timelineInSteps(problem);
@@ -745,17 +742,16 @@ function* begin(problem: PlanProblem, options: OptimiseOptions): Work<PlanResult
     const final = yield* exactOrder(rules, plannable, bestOf(rules, beam, [order]));
     return present(timeline, final, closed, 'exact');
   }
-  const beam = yield* beamSearch(rules, plannable, settings.beamWidth);
   const starts: SearchStart[] = [
-    { timeline, options, from: { start: 'first', order: ridesOf(beam) } },
-    { timeline, options, from: { start: 'second', tight: (beam?.count ?? 0) < plannable.length } },
+    { timeline, options, start: 'first' },
+    { timeline, options, start: 'second' },
   ];
-  return { rules, closed, beam, starts };
+  return { rules, closed, starts };
 }
 
 /** The plan from the orders its search's starts ended at. */
 function finish(begun: Begun, orders: readonly (readonly number[])[]): PlanResult {
-  return present(begun.rules.timeline, bestOf(begun.rules, begun.beam, orders), begun.closed, 'search');
+  return present(begun.rules.timeline, bestOf(begun.rules, undefined, orders), begun.closed, 'search');
 }
 
 function completed<T>(work: Work<T>): T {
