@@ -39,7 +39,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { openSqliteDatabase, openSqliteStores } from '../store/sqlite/open-sqlite-store.js';
 import { lockDataDir, type ServerLock } from '../store/sqlite/server-lock.js';
-import { PlanSearchThreads, SEARCH_STARTS } from './plan-search-threads.js';
+import { PlanSearchThreads, SEARCH_MILLISECONDS, SEARCH_STARTS } from './plan-search-threads.js';
 
 /** One upstream per data family (the resort-wide families: tickets, hotels, events, buses… too). */
 export interface Feeds extends ResortFeeds {
@@ -352,10 +352,11 @@ async function createRedisSharedState(
 }
 
 /**
- * Threads for a large touring plan's search starts, or none on a single core, where running them in
- * turn on the main thread is as fast.
+ * Threads for a large touring plan's search starts, going on past their candidates while the
+ * request's time allows, or none on a single core, where running them in turn on the main thread
+ * is as fast.
  */
 export function createPlanSearchThreads(onError: (error: Error) => void): PlanSearchThreads | undefined {
   const size = Math.min(SEARCH_STARTS, availableParallelism());
-  return size >= 2 ? new PlanSearchThreads(size, onError) : undefined;
+  return size >= 2 ? new PlanSearchThreads(size, onError, SEARCH_MILLISECONDS) : undefined;
 }

@@ -22,6 +22,24 @@ describe('PlanSearchThreads', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it('goes on past the candidates while the plan has time, planning no worse', async () => {
+    const given = new PlanSearchThreads(2, (error) => errors.push(error), 100);
+    try {
+      const problem = randomProblem(9, { rides: 20, end: 22 * 60 });
+      const onThreads = await optimisePlanAsync(problem, OPTIONS, given.run);
+      const inTurn = await optimisePlanAsync(problem, OPTIONS);
+      expect(onThreads.steps.length).toBeGreaterThanOrEqual(inTurn.steps.length);
+      if (onThreads.steps.length === inTurn.steps.length) {
+        expect(onThreads.totalWaitMinutes + (onThreads.totalIdleMinutes ?? 0)).toBeLessThanOrEqual(
+          inTurn.totalWaitMinutes + (inTurn.totalIdleMinutes ?? 0) + 1e-9,
+        );
+      }
+    } finally {
+      await given.close();
+    }
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('fails only the start a thread could not run, reports it, and goes on planning', async () => {
     const broken = {
       timeline: {},

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { optimisePlan, optimisePlanAsync } from './optimise.js';
+import { optimisePlan, optimisePlanAsync, searchStartOrder, type SearchStartRunner } from './optimise.js';
 import { randomProblem } from './random-problems.js';
 import type { MinuteWindow, PlanProblem, PlanRide } from './types.js';
 
@@ -277,5 +277,33 @@ describe('optimisePlanAsync with a runner for the search starts', () => {
     const options = { exactRideLimit: 10, localSearchEvaluations: 3000 };
     const failing = () => Promise.reject(new Error('no threads'));
     expect(await optimisePlanAsync(problem, options, failing)).toEqual(optimisePlan(problem, options));
+  });
+
+  it('goes on past the candidates while the runner gives it time, and stops when it says no', async () => {
+    const problem = randomProblem(14, { rides: 20, end: 22 * 60 });
+    const options = { exactRideLimit: 10, localSearchEvaluations: 3000 };
+    let asked = 0;
+    // Time for three more kicks in each start, then no more.
+    const extended: SearchStartRunner = (starts) =>
+      Promise.resolve(
+        starts.map((start) => {
+          let left = 3;
+          return searchStartOrder(start, () => {
+            asked++;
+            return left-- > 0;
+          });
+        }),
+      );
+    const given = await optimisePlanAsync(problem, options, extended);
+    const plain = optimisePlan(problem, options);
+    expect(asked).toBe(8);
+    expect(given.steps.length).toBeGreaterThanOrEqual(plain.steps.length);
+    if (given.steps.length === plain.steps.length) expect(costOf(given)).toBeLessThanOrEqual(costOf(plain));
+
+    // Time without end: the search still ends, at its most candidates.
+    const endless: SearchStartRunner = (starts) =>
+      Promise.resolve(starts.map((start) => searchStartOrder(start, () => true)));
+    const longest = await optimisePlanAsync(problem, options, endless);
+    expect(longest.steps.length).toBeGreaterThanOrEqual(given.steps.length);
   });
 });

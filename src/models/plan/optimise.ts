@@ -551,6 +551,7 @@ function* polish(
   candidates: number,
   searchSeed: number,
   polishWindow: number,
+  moreTime?: () => boolean,
 ): Work<number[]> {
   const start = [...from, ...plannable.filter((ride) => !from.includes(ride))];
   return yield* searchOrder(rules.timeline, start, {
@@ -559,6 +560,7 @@ function* polish(
     seed: searchSeed,
     polishWindow,
     standAside: standAside(rules),
+    ...(moreTime ? { moreTime } : {}),
   });
 }
 
@@ -672,14 +674,25 @@ function searchBudget(settings: Required<OptimiseOptions>, rides: number): numbe
   return Math.round(settings.localSearchEvaluations * Math.max(1, BUDGET_RIDES / rides));
 }
 
-/** One start of the search: its best order of the plannable rides. */
-function* searchFromStart(job: SearchStart): Work<number[]> {
+/**
+ * One start of the search: its best order of the plannable rides. `moreTime` lets its local search
+ * go on past its candidates (see `OrderSearchSettings`).
+ */
+function* searchFromStart(job: SearchStart, moreTime?: () => boolean): Work<number[]> {
   const { settings, rules, plannable } = prepared(job.timeline, job.options);
   const budget = searchBudget(settings, plannable.length);
   const half = Math.round(budget / 2);
   if (job.start === 'first') {
     const beam = yield* beamSearch(rules, plannable, settings.beamWidth);
-    return yield* polish(rules, ridesOf(beam), plannable, half, settings.seed, settings.polishWindow);
+    return yield* polish(
+      rules,
+      ridesOf(beam),
+      plannable,
+      half,
+      settings.seed,
+      settings.polishWindow,
+      moreTime,
+    );
   }
   let beam = yield* beamSearch(rules, plannable, SECOND_START_BEAM);
   // A day too short for every ride: the ride count comes first, and partial orders that could be
@@ -694,12 +707,16 @@ function* searchFromStart(job: SearchStart): Work<number[]> {
     budget - half,
     settings.seed + 1,
     settings.polishWindow,
+    moreTime,
   );
 }
 
-/** `searchFromStart` run to its end on the caller's turn, as a thread of its own runs it. */
-export function searchStartOrder(job: SearchStart): number[] {
-  return completed(searchFromStart(job));
+/**
+ * `searchFromStart` run to its end on the caller's turn, as a thread of its own runs it; with
+ * `moreTime`, past its candidates while that says so.
+ */
+export function searchStartOrder(job: SearchStart, moreTime?: () => boolean): number[] {
+  return completed(searchFromStart(job, moreTime));
 }
 
 function ridesOf(label: Label | undefined): number[] {

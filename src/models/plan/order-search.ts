@@ -29,6 +29,12 @@ export interface OrderSearchSettings {
    * are spent (below 3, none).
    */
   readonly polishWindow: number;
+  /**
+   * Asked once the candidates are spent, and after each further kick and its descent: whether the
+   * search may go on (up to `MOST_CANDIDATES_EXTENDED` times its candidates). The caller decides, by its clock and
+   * load; without it the search is repeatable.
+   */
+  readonly moreTime?: () => boolean;
 }
 
 /** Where a simulated party stands after some prefix of an order. */
@@ -570,6 +576,9 @@ const LONGEST_MOVED_RUN = 1;
  */
 const KICK_SPAN = 8;
 
+/** A search given more time simulates at most this many times its candidates. */
+const MOST_CANDIDATES_EXTENDED = 6;
+
 /** Ride steps simulated between two yields. */
 const STEPS_PER_CHUNK = 20_000;
 
@@ -593,11 +602,18 @@ export function* searchOrder(
   let pendingQueue: number[] = [];
   let kicked = false;
   let anchor = best;
-  while (search.spent < settings.candidates) {
+  let budget = settings.candidates;
+  const most = settings.candidates * MOST_CANDIDATES_EXTENDED;
+  for (;;) {
+    if (search.spent >= settings.candidates) {
+      // Given more time, the search goes on a kick and its descent at a time.
+      if (search.spent >= most || !settings.moreTime?.()) break;
+      budget = most;
+    }
     if (kicked) {
-      yield* focusedDescent(search, pendingQueue, settings.candidates);
+      yield* focusedDescent(search, pendingQueue, budget);
     } else {
-      while (search.spent < settings.candidates && (yield* descentPass(search, settings.candidates))) {
+      while (search.spent < budget && (yield* descentPass(search, budget))) {
         // Descend until a whole pass finds nothing.
       }
     }
@@ -614,7 +630,7 @@ export function* searchOrder(
     }
     if (start.length < 8) break;
     let changed: number[];
-    if (rng.next() < 0.5) changed = yield* ruinAndRecreate(search, anchor, rng, settings.candidates);
+    if (rng.next() < 0.5) changed = yield* ruinAndRecreate(search, anchor, rng, budget);
     else {
       const kick = doubleBridge(anchor, rng);
       search.adopt(kick.order);
