@@ -103,8 +103,10 @@ export class PlanSearchThreads {
       }
       this.dispatch();
     });
+    // A thread's uncaught error ends it: reported once, when it has ended, as its start's failure.
+    let crash: Error | undefined;
     thread.on('error', (error) => {
-      this.onError(error);
+      crash = error;
     });
     thread.once('exit', () => {
       this.threads.delete(thread);
@@ -112,10 +114,10 @@ export class PlanSearchThreads {
       if (at >= 0) this.idle.splice(at, 1);
       const job = this.running.get(thread);
       this.running.delete(thread);
-      if (job) {
-        const error = new Error('a plan search thread ended while searching');
+      if (job || crash) {
+        const error = crash ?? new Error('a plan search thread ended while searching');
         this.onError(error);
-        job.reject(error);
+        job?.reject(error);
       }
       if (!this.closed) this.dispatch();
     });
