@@ -80,9 +80,9 @@ const BUDGET_RIDES = 25;
 
 const EXACT_SEED_BEAM = 8;
 /**
- * The search runs twice, each on half the candidates: from the wide beam's plan and from a narrow
- * beam's. Where a search ends depends on where it starts, and the two starts often lie in different
- * basins; the better end is kept. When the narrow beam leaves a ride out, the second start is a wide
+ * The search runs twice, each on at least half the candidates: from the wide beam's plan and from
+ * a narrow beam's. Where a search ends depends on where it starts, and the two starts often lie in
+ * different basins; the better end is kept. When the narrow beam leaves a ride out, the second start is a wide
  * beam ranked by finish instead (see `searchFromStart`). The two are independent, each laying its
  * own beam, so a server runs them on two threads at once (`SearchStartRunner`).
  */
@@ -788,8 +788,8 @@ async function inTurns<T>(work: Work<T>): Promise<T> {
 
 /**
  * Orders `problem.rides` to plan as many as fit before the end, then to pay least in time in line
- * and weighted idle time, then to finish first. Runs to completion on the caller's turn: for many rides on a server, prefer
- * `optimisePlanAsync`.
+ * and weighted idle time, then to finish first. Runs to completion on the caller's turn: for many
+ * rides on a server, prefer `optimisePlanAsync`.
  */
 export function optimisePlan(problem: PlanProblem, options: OptimiseOptions = {}): PlanResult {
   const begun = completed(begin(problem, options));

@@ -6,7 +6,7 @@
  * it can no longer win.
  *
  * Pure and repeatable: kicks are drawn from a seeded generator and the budget is counted in
- * candidates, not time.
+ * candidates, not time; only a caller's `moreTime` can let it go on past them.
  */
 import { Rng } from '../../lib/random.js';
 import { joinIndexFrom, joinLine, lowestWaitByMinute, type Join, type ProblemTimeline } from './timeline.js';
@@ -31,8 +31,8 @@ export interface OrderSearchSettings {
   readonly polishWindow: number;
   /**
    * Asked once the candidates are spent, and after each further kick and its descent: whether the
-   * search may go on (up to `MOST_CANDIDATES_EXTENDED` times its candidates). The caller decides, by its clock and
-   * load; without it the search is repeatable.
+   * search may go on (up to `MOST_CANDIDATES_EXTENDED` times its candidates). The caller decides,
+   * by its clock and load; without it the search is repeatable.
    */
   readonly moreTime?: () => boolean;
 }
