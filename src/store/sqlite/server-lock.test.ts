@@ -27,6 +27,7 @@ describe('one server per DATA_DIR', () => {
 
   it('is free again when its holder is killed, with no stale lock left', async () => {
     // Node itself, not the tsx command, which would run the script in a grandchild the kill misses.
+    // The holder keeps its lock reachable: a collected connection closes and lets the lock go.
     const holder = spawn(
       process.execPath,
       [
@@ -35,7 +36,8 @@ describe('one server per DATA_DIR', () => {
         '--input-type=module',
         '--eval',
         `import { lockDataDir } from './src/store/sqlite/server-lock.ts';
-         lockDataDir(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000);`,
+         globalThis.held = lockDataDir(${JSON.stringify(dir)});
+         console.log('held'); setInterval(() => {}, 1000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
@@ -47,10 +49,14 @@ describe('one server per DATA_DIR', () => {
         reject(new Error(`the holder exited (${String(code)}) before taking the lock`));
       });
     });
-    expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
     const exited = new Promise((resolve) => holder.once('exit', resolve));
-    holder.kill('SIGKILL');
-    await exited;
+    try {
+      expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
+    } finally {
+      // Killed on a failure too: a live holder would keep the test run from exiting.
+      holder.kill('SIGKILL');
+      await exited;
+    }
     lockDataDir(dir).release();
   });
 });

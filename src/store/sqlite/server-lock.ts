@@ -29,7 +29,11 @@ export interface ServerLock {
   release(): void;
 }
 
-/** Takes the directory for this server, or throws DataDirInUseError at once if another holds it. */
+/**
+ * Takes the directory for this server, or throws DataDirInUseError at once if another holds it.
+ * Keep the returned lock reachable for as long as it should hold: a collected connection closes,
+ * and with it goes the lock.
+ */
 export function lockDataDir(dataDir: string): ServerLock {
   prepareDataDir(dataDir);
   // No busy timeout: a held lock is held for as long as a server runs.
