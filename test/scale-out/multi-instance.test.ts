@@ -83,25 +83,51 @@ describeWithDatabases('three instances on one PostgreSQL and Redis', () => {
   }, 180_000);
 
   it('counts keyless calls across instances: 31 in a minute over three get exactly one 429', async () => {
-    // A client address nothing else used, so only these calls count; all 31 inside one minute
-    // window, so a window turning over mid-way is waited out first rather than risked.
-    const headers = { 'x-forwarded-for': '203.0.113.31' };
-    if (MINUTE - (now() % MINUTE) < 15_000) {
-      await new Promise((resolve) => setTimeout(resolve, MINUTE - (now() % MINUTE) + 500));
-    }
-    const windowOf = () => Math.floor(now() / MINUTE);
-    const window = windowOf();
     const instances = [a, b, c];
-    const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) {
-      const instance = instances[i % 3] ?? a;
-      statuses.push((await fetch(`${instance.url}/v1/parks`, { headers })).status);
+    const redisLines = (instance: Instance) => instance.logs.filter((line) => line.dependency === 'redis');
+    const awayNow = (instance: Instance) => {
+      const last = redisLines(instance).at(-1)?.msg;
+      return typeof last === 'string' && last.startsWith('redis unreachable');
+    };
+    // A Redis reply later than its timeout (this process starved of CPU by the rest of the suite)
+    // opens an instance's breaker, and it counts on its own for a moment, as documented; such an
+    // attempt says nothing about the shared count, so it is made again in another window.
+    for (let attempt = 0; ; attempt++) {
+      // A client address nothing else used, so only these calls count; all 31 inside one minute
+      // window, so a window turning over mid-way is waited out first rather than risked.
+      const headers = { 'x-forwarded-for': `203.0.113.${String(31 + attempt)}` };
+      if (attempt > 0 || MINUTE - (now() % MINUTE) < 15_000) {
+        await new Promise((resolve) => setTimeout(resolve, MINUTE - (now() % MINUTE) + 500));
+      }
+      const linesBefore = instances.map((instance) => redisLines(instance).length);
+      const awayBefore = instances.some(awayNow);
+      const windowOf = () => Math.floor(now() / MINUTE);
+      const window = windowOf();
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const instance = instances[i % 3] ?? a;
+        statuses.push((await fetch(`${instance.url}/v1/parks`, { headers })).status);
+      }
+      // The log line of a breaker opened by the last call may reach this process after its answer.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const redisWasAway =
+        awayBefore || instances.some((instance, i) => redisLines(instance).length > (linesBefore[i] ?? 0));
+      if (redisWasAway && attempt < 2) continue;
+      expect(redisWasAway, 'Redis answered every instance throughout the calls').toBe(false);
+      expect(windowOf(), 'the 31 calls fell in one minute window').toBe(window);
+      const answered = `answers in order: ${statuses.join(' ')}`;
+      expect(
+        statuses.filter((status) => status === 429),
+        answered,
+      ).toHaveLength(1);
+      expect(
+        statuses.filter((status) => status === 200),
+        answered,
+      ).toHaveLength(30);
+      expect(statuses.at(-1)).toBe(429);
+      return;
     }
-    expect(windowOf(), 'the 31 calls fell in one minute window').toBe(window);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
-    expect(statuses.at(-1)).toBe(429);
-  }, 90_000);
+  }, 240_000);
 
   it('serves the leader’s live state on followers', async () => {
     const waits = async (instance: Instance) => {
