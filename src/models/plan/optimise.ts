@@ -82,8 +82,8 @@ const EXACT_SEED_BEAM = 8;
 /**
  * The search runs twice, each on at least half the candidates: from the wide beam's plan and from
  * a narrow beam's. Where a search ends depends on where it starts, and the two starts often lie in
- * different basins; the better end is kept. When the narrow beam leaves a ride out, the second start is a wide
- * beam ranked by finish instead (see `searchFromStart`). The two are independent, each laying its
+ * different basins; the better end is kept. When the narrow beam leaves a ride out, the second
+ * start is a wide beam ranked by finish instead (see `searchFromStart`). The two are independent, each laying its
  * own beam, so a server runs them on two threads at once (`SearchStartRunner`).
  */
 const SECOND_START_BEAM = 20;
