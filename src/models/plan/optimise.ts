@@ -82,9 +82,11 @@ const EXACT_SEED_BEAM = 8;
 /**
  * The search runs twice, each on at least half the candidates: from the wide beam's plan and from
  * a narrow beam's. Where a search ends depends on where it starts, and the two starts often lie in
- * different basins; the better end is kept. When the narrow beam leaves a ride out, the second
- * start is a wide beam ranked by finish instead (see `searchFromStart`). The two are independent, each laying its
- * own beam, so a server runs them on two threads at once (`SearchStartRunner`).
+ * different basins; the better end is kept. On a day too short for every ride (a beam leaves a
+ * ride out), both starts rank partial orders by when the party could be done as well: the second by
+ * that alone, the first by that and the cost together (see `searchFromStart`). The two are
+ * independent, each laying its own beam, so a server runs them on two threads at once
+ * (`SearchStartRunner`).
  */
 const SECOND_START_BEAM = 20;
 
@@ -418,14 +420,15 @@ function* rankedChildren(
 /**
  * Keeps the partial orders with the best bound on their whole day, one Pareto set per (set, last),
  * or (`finish`) those that could finish every ride still to come earliest: the ride count comes
- * first, and the bound on cost alone does not see a day running out.
+ * first, and the bound on cost alone does not see a day running out; or (`balanced`) those with
+ * the least sum of the two, where minutes of the day used weigh as much as minutes in line.
  * Children are held in flat arrays and only those that rank near the beam's width become labels.
  */
 function* beamSearch(
   rules: Rules,
   plannable: readonly number[],
   width: number,
-  rankBy: 'cost' | 'finish' = 'cost',
+  rankBy: 'cost' | 'finish' | 'balanced' = 'cost',
 ): Work<Label | undefined> {
   const { timeline } = rules;
   const count = plannable.length;
@@ -472,7 +475,9 @@ function* beamSearch(
         const score = paidWait + rules.idleWeight * paidIdle + bound;
         // Ranked by finish: lost rides first (the bound counts each), then when the party would be
         // done were every ride still to come at its lowest wait; the cost only breaks ties.
-        const rank = rankBy === 'cost' ? score : bound + time - timeline.start + score / LOST_WEIGHT;
+        const finish = bound + time - timeline.start;
+        const rank =
+          rankBy === 'cost' ? score : rankBy === 'balanced' ? score + finish : finish + score / LOST_WEIGHT;
         keys[children] = rankKey(rank) * indexSpan + children;
         children++;
       }
@@ -683,7 +688,14 @@ function* searchFromStart(job: SearchStart, moreTime?: () => boolean): Work<numb
   const budget = searchBudget(settings, plannable.length);
   const half = Math.round(budget / 2);
   if (job.start === 'first') {
-    const beam = yield* beamSearch(rules, plannable, settings.beamWidth);
+    let beam = yield* beamSearch(rules, plannable, settings.beamWidth);
+    // A day too short for every ride: the local search never gives up cost to fit another ride, so
+    // a start short of one is wasted where the second start fits it. Ranking by cost and finish
+    // together fits as many rides as the second's finish alone, or more, at less cost.
+    if ((beam?.count ?? 0) < plannable.length) {
+      const balanced = yield* beamSearch(rules, plannable, settings.beamWidth, 'balanced');
+      if (balanced && better(balanced, beam)) beam = balanced;
+    }
     return yield* polish(
       rules,
       ridesOf(beam),
