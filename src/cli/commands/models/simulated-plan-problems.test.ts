@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../catalog/catalog.js';
 import { Simulator } from '../../../feeds/sim/index.js';
+import { optimisePlan } from '../../../models/plan/optimise.js';
 import { simulatedParkProblem } from './simulated-plan-problems.js';
 
 describe("plan problems on the simulator's parks", () => {
@@ -48,5 +49,15 @@ describe("plan problems on the simulator's parks", () => {
       b?.rides.map((ride) => ride.waitAt(b.start + 90)),
     );
     expect(simulatedParkProblem(catalog, simulator, 7, 500)).toBeUndefined();
+  });
+
+  it('fits as many rides as a ten-second search on a day too short for every ride', () => {
+    // 24 rides from 8:00 to midnight: a ten-second search fits 23, and a search from the
+    // cost-ranked beam alone, which fits 22, never gives up cost to fit the 23rd.
+    const problem = simulatedParkProblem(catalog, simulator, 64, 24);
+    if (!problem) throw new Error('no problem for seed 64');
+    const plan = optimisePlan(problem, { exactRideLimit: 10 });
+    expect(plan.steps).toHaveLength(23);
+    expect(plan.method).toBe('search');
   });
 });
