@@ -598,12 +598,16 @@ export class SoakScenario {
     const readyAfterMs: Record<string, number | null> = {};
     for (const name of names) {
       const recovered = typeof recoveredAt === 'number' ? recoveredAt : recoveredAt();
-      degradedAfterMs[name] = this.transitions.some(
-        (t) => t.instance === name && t.to === 'degraded' && t.at >= startedAt && t.at <= recovered + 5_000,
-      )
-        ? (this.transitions.find((t) => t.instance === name && t.to === 'degraded' && t.at >= startedAt)
-            ?.at ?? startedAt) - startedAt
-        : null;
+      const mine = this.transitions.filter((t) => t.instance === name);
+      const firstDuring = mine.find((t) => t.at >= startedAt && t.at <= recovered + 5_000);
+      // Already degraded as the fault began (another dependency's breaker, on a host short of CPU)
+      // and still so at the poll's next change: it said degraded from the start.
+      const degradedAlready =
+        mine.filter((t) => t.at < startedAt).at(-1)?.to === 'degraded' && firstDuring?.to !== 'ready';
+      const becameDegraded = mine.find(
+        (t) => t.to === 'degraded' && t.at >= startedAt && t.at <= recovered + 5_000,
+      );
+      degradedAfterMs[name] = degradedAlready ? 0 : becameDegraded ? becameDegraded.at - startedAt : null;
       readyAfterMs[name] = await this.readinessAfter(name, 'ready', recovered, 30_000);
     }
     const readinessSeen: Record<string, string> = {};
