@@ -690,8 +690,8 @@ function* searchFromStart(job: SearchStart, moreTime?: () => boolean): Work<numb
   if (job.start === 'first') {
     let beam = yield* beamSearch(rules, plannable, settings.beamWidth);
     // A day too short for every ride: the local search never gives up cost to fit another ride, so
-    // a start short of one is wasted where the second start fits it. Ranking by cost and finish
-    // together fits as many rides as the second's finish alone, or more, at less cost.
+    // a start short of one is wasted where the second start fits it. Ranked by cost and finish
+    // together, a beam often fits as many rides as one ranked by finish alone, at less cost.
     if ((beam?.count ?? 0) < plannable.length) {
       const balanced = yield* beamSearch(rules, plannable, settings.beamWidth, 'balanced');
       if (balanced && better(balanced, beam)) beam = balanced;
