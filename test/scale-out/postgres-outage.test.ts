@@ -52,7 +52,8 @@ async function readyzSays(status: string, withinMs: number, postgresql?: string)
       return Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`/readyz did not say ${status} within ${withinMs} ms: ${JSON.stringify(last)}`);
+  const wanted = postgresql === undefined ? status : `${status} with PostgreSQL ${postgresql}`;
+  throw new Error(`/readyz did not say ${wanted} within ${withinMs} ms: ${JSON.stringify(last)}`);
 }
 
 interface Answer {
