@@ -377,6 +377,46 @@ function* descentPass(search: Search, budget: number): Generator<undefined, bool
 }
 
 /**
+ * On a day too short for every ride: each ride the order leaves out put where it does best, in
+ * exchange for a ride the order plans, sent to the end of the day (where it is left out in turn).
+ * Which rides a short day leaves out matters as much as their order, and a single move or swap
+ * rarely trades one for another: bringing a ride in pushes out whichever rides come last, and
+ * sending a planned ride to the end alone plans a ride fewer. Whether anything improved.
+ */
+function* exchangePass(search: Search, budget: number): Generator<undefined, boolean> {
+  const n = search.size;
+  const { current, candidate } = search;
+  if ((current.count[n] ?? 0) >= n) return false;
+  const write = candidate.order;
+  const leftOutAt = (position: number): boolean => current.count[position + 1] === current.count[position];
+  const leftOut = Array.from(current.order).filter((_, position) => leftOutAt(position));
+  let improved = false;
+  for (const out of leftOut) {
+    for (let sentAt = 0; sentAt < n; sentAt++) {
+      const order = current.order;
+      const sent = order[sentAt] ?? 0;
+      if (sent === out || leftOutAt(sentAt)) continue;
+      const outAt = order.indexOf(out);
+      const rest = Array.from(order).filter((_, position) => position !== sentAt && position !== outAt);
+      for (let to = 0; to < n - 1; to++) {
+        if (search.spent >= budget) return improved;
+        for (let k = 0, w = 0; k < n - 1; k++) {
+          if (k === to) write[w++] = out;
+          if (w < n - 1) write[w++] = rest[k] ?? 0;
+        }
+        write[n - 1] = sent;
+        if (search.tryCandidate(Math.min(to, sentAt, outAt))) {
+          improved = true;
+          break;
+        }
+        if (search.dueToYield()) yield;
+      }
+    }
+  }
+  return improved;
+}
+
+/**
  * The moves that involve the ride at `position`: move it elsewhere, swap it with another ride,
  * reverse the run between it and another ride. Adopts the first that improves and returns the
  * first and last positions it changed, or undefined when none improves (or the budget is spent).
@@ -613,7 +653,10 @@ export function* searchOrder(
     if (kicked) {
       yield* focusedDescent(search, pendingQueue, budget);
     } else {
-      while (search.spent < budget && (yield* descentPass(search, budget))) {
+      while (
+        search.spent < budget &&
+        ((yield* descentPass(search, budget)) || (yield* exchangePass(search, budget)))
+      ) {
         // Descend until a whole pass finds nothing.
       }
     }
@@ -654,7 +697,7 @@ export function* searchOrder(
     const unlimited = Number.POSITIVE_INFINITY;
     while (
       (yield* windowSweep(search, settings.polishWindow, unlimited)) &&
-      (yield* descentPass(search, unlimited))
+      ((yield* descentPass(search, unlimited)) || (yield* exchangePass(search, unlimited)))
     ) {
       // Alternate until the moves find nothing after a sweep.
     }

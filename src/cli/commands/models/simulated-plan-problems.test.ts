@@ -60,4 +60,15 @@ describe("plan problems on the simulator's parks", () => {
     expect(plan.steps).toHaveLength(23);
     expect(plan.method).toBe('search');
   });
+
+  it('chooses which rides a day too short for them all leaves out', () => {
+    // 25 rides from 9:00 to 18:00: 22 fit. A ten-second search pays 285.7 minutes in line and idle
+    // leaving out three; a search that trades rides in and out only through single moves and swaps
+    // leaves out a different three and pays 317.6.
+    const problem = simulatedParkProblem(catalog, simulator, 10, 25);
+    if (!problem) throw new Error('no problem for seed 10');
+    const plan = optimisePlan(problem, { exactRideLimit: 10 });
+    expect(plan.steps).toHaveLength(22);
+    expect(plan.totalWaitMinutes + (plan.totalIdleMinutes ?? 0)).toBeLessThanOrEqual(285.7 * 1.01);
+  });
 });
