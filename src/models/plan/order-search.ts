@@ -110,8 +110,15 @@ class Search {
    */
   private readonly lowestFrom: Float64Array;
   private readonly lastIndex: number;
-  /** Scratch for `simulate`: the bound's term of the ride at each position. */
-  private readonly leastAhead: Float64Array;
+  /**
+   * The bound's sum over the rides from each position on, for a candidate that stands where the
+   * current order does there: every candidate keeps the current order's rides before the position
+   * it changes from, so the rides after it are the same set. Valid while `stillVersion` is
+   * `version`, which counts the changes to the current order.
+   */
+  private readonly stillFrom: Float64Array;
+  private readonly stillVersion: Int32Array;
+  private version = 0;
   spent = 0;
   /** Ride steps simulated: the work between two yields is counted in these. */
   steps = 0;
@@ -130,7 +137,8 @@ class Search {
       const lowest = line.lowestWaitFrom[0] ?? 0;
       return Number.isFinite(lowest) ? lowest : 0;
     });
-    this.leastAhead = new Float64Array(this.size);
+    this.stillFrom = new Float64Array(this.size + 1);
+    this.stillVersion = new Int32Array(this.size + 1).fill(-1);
     const byMinute = lowestWaitByMinute(
       timeline,
       timeline.rides.map((_, ride) => ride),
@@ -165,19 +173,23 @@ class Search {
     const { order, cost, count } = target;
     // The least the rides still to come can add: each one's lowest wait from the time the party is
     // free at `from` on (it only gets later).
+    const { current, lowestFrom } = this;
     let still = 0;
+    let row = 0;
     if (bar) {
-      const { lowestFrom, leastAhead } = this;
-      const row =
-        Math.min(joinIndexFrom(this.timeline, target.freeAt[from] ?? 0), this.lastIndex) *
-        this.timeline.rideCount;
-      for (let position = from; position < size; position++) {
-        const least = lowestFrom[row + (order[position] ?? 0)] ?? 0;
-        leastAhead[position] = least;
-        still += least;
+      const freeAt = target.freeAt[from] ?? 0;
+      row = Math.min(joinIndexFrom(this.timeline, freeAt), this.lastIndex) * this.timeline.rideCount;
+      const standsAsCurrent = target !== current && freeAt === current.freeAt[from];
+      if (standsAsCurrent && this.stillVersion[from] === this.version) still = this.stillFrom[from] ?? 0;
+      else {
+        for (let position = from; position < size; position++)
+          still += lowestFrom[row + (order[position] ?? 0)] ?? 0;
+        if (standsAsCurrent) {
+          this.stillFrom[from] = still;
+          this.stillVersion[from] = this.version;
+        }
       }
     }
-    const { current } = this;
     for (let position = from; position < size; position++) {
       if (
         position >= sameFrom &&
@@ -199,7 +211,7 @@ class Search {
         const reachable = (count[position] ?? 0) + size - position;
         if (reachable < barCount) return false;
         if (reachable === barCount && (cost[position] ?? 0) + still > barCost + EPSILON) return false;
-        still -= this.leastAhead[position] ?? 0;
+        still -= lowestFrom[row + (order[position] ?? 0)] ?? 0;
       }
       this.advance(target, position);
     }
@@ -297,6 +309,7 @@ class Search {
           : (candidate.freeAt[n] ?? 0) < (current.freeAt[n] ?? 0) - EPSILON;
     if (!better) return false;
     current.copyFrom(candidate, changedFrom);
+    this.version++;
     return true;
   }
 
@@ -315,6 +328,7 @@ class Search {
   adopt(order: readonly number[]): void {
     this.current.order.set(order);
     this.simulate(this.current, 0);
+    this.version++;
   }
 }
 
