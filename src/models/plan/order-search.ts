@@ -414,10 +414,10 @@ function* exchangePass(search: Search, budget: number): Generator<undefined, boo
       const rest = Array.from(order).filter((_, position) => position !== sentAt && position !== outAt);
       for (let to = 0; to < n - 1; to++) {
         if (search.spent >= budget) return improved;
-        for (let k = 0, w = 0; k < n - 1; k++) {
-          if (k === to) write[w++] = out;
-          if (w < n - 1) write[w++] = rest[k] ?? 0;
-        }
+        // The other rides in their order, the left-out ride at `to`, the planned one last.
+        for (let k = 0; k < to; k++) write[k] = rest[k] ?? 0;
+        write[to] = out;
+        for (let k = to; k < n - 2; k++) write[k + 1] = rest[k] ?? 0;
         write[n - 1] = sent;
         if (search.tryCandidate(Math.min(to, sentAt, outAt))) {
           improved = true;
