@@ -430,6 +430,11 @@ function* exchangePass(search: Search, budget: number): Generator<undefined, boo
   return improved;
 }
 
+/** A whole pass of the moves, and on a short day the trades of rides in and out; whether either helped. */
+function* wholePass(search: Search, budget: number): Generator<undefined, boolean> {
+  return (yield* descentPass(search, budget)) || (yield* exchangePass(search, budget));
+}
+
 /**
  * The moves that involve the ride at `position`: move it elsewhere, swap it with another ride,
  * reverse the run between it and another ride. Adopts the first that improves and returns the
@@ -667,10 +672,7 @@ export function* searchOrder(
     if (kicked) {
       yield* focusedDescent(search, pendingQueue, budget);
     } else {
-      while (
-        search.spent < budget &&
-        ((yield* descentPass(search, budget)) || (yield* exchangePass(search, budget)))
-      ) {
+      while (search.spent < budget && (yield* wholePass(search, budget))) {
         // Descend until a whole pass finds nothing.
       }
     }
@@ -711,7 +713,7 @@ export function* searchOrder(
     const unlimited = Number.POSITIVE_INFINITY;
     while (
       (yield* windowSweep(search, settings.polishWindow, unlimited)) &&
-      ((yield* descentPass(search, unlimited)) || (yield* exchangePass(search, unlimited)))
+      (yield* wholePass(search, unlimited))
     ) {
       // Alternate until the moves find nothing after a sweep.
     }
