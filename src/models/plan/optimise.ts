@@ -18,6 +18,7 @@ import {
   joinIndexFrom,
   joinLine,
   lowestWaitByMinute,
+  meanWaitByMinute,
   timelineInSteps,
   type Join,
   type ProblemTimeline,
@@ -81,12 +82,13 @@ const BUDGET_RIDES = 25;
 const EXACT_SEED_BEAM = 8;
 /**
  * The search runs twice, each on at least half the candidates: from the wide beam's plan and from
- * a narrow beam's. Where a search ends depends on where it starts, and the two starts often lie in
- * different basins; the better end is kept. On a day too short for every ride (a beam leaves a
- * ride out), both starts rank partial orders by when the party could be done as well: the second by
- * that alone, the first by that and the cost together (see `searchFromStart`). The two are
- * independent, each laying its own beam, so a server runs them on two threads at once
- * (`SearchStartRunner`).
+ * a narrow beam's that ranks partial orders by when the party could be done with every ride still
+ * to come, each at its mean wait from then on. Where a search ends depends on where it starts, and
+ * the two starts often lie in different basins; the better end is kept. On a day too short for
+ * every ride (a beam leaves a ride out), both starts rank partial orders by when the party could be
+ * done as well: the second by that alone, the first by that and the cost together (see
+ * `searchFromStart`). The two are independent, each laying its own beam, so a server runs them on
+ * two threads at once (`SearchStartRunner`).
  */
 const SECOND_START_BEAM = 20;
 
@@ -421,14 +423,18 @@ function* rankedChildren(
  * Keeps the partial orders with the best bound on their whole day, one Pareto set per (set, last),
  * or (`finish`) those that could finish every ride still to come earliest: the ride count comes
  * first, and the bound on cost alone does not see a day running out; or (`balanced`) those with
- * the least sum of the two, where minutes of the day used weigh as much as minutes in line.
+ * the least sum of the two, where minutes of the day used weigh as much as minutes in line; or
+ * (`meanFinish`) those that could finish earliest were every ride still to come to wait its mean
+ * from then on. That is no bound, but the lows of a day cannot hold every ride: the bound prices a
+ * ride whose wait peaks high at little more than its low later, and leaves it for then, where
+ * riding it now saves most against what it typically costs.
  * Children are held in flat arrays and only those that rank near the beam's width become labels.
  */
 function* beamSearch(
   rules: Rules,
   plannable: readonly number[],
   width: number,
-  rankBy: 'cost' | 'finish' | 'balanced' = 'cost',
+  rankBy: 'cost' | 'finish' | 'balanced' | 'meanFinish' = 'cost',
 ): Work<Label | undefined> {
   const { timeline } = rules;
   const count = plannable.length;
@@ -443,7 +449,11 @@ function* beamSearch(
   const keys = new Float64Array(capacity);
   const indexSpan = 2 ** Math.ceil(Math.log2(capacity + 1));
   const remaining = new Int32Array(count);
-  const { table: lowestAt, lastIndex } = lowestWaitByMinute(timeline, plannable, () => LOST_WEIGHT);
+  const { table: lowestAt, lastIndex } = (rankBy === 'meanFinish' ? meanWaitByMinute : lowestWaitByMinute)(
+    timeline,
+    plannable,
+    () => LOST_WEIGHT,
+  );
   const join: Join = { index: 0, wait: 0, idle: 0, leave: 0 };
   let best: Label | undefined;
   let parents: { label: Label | undefined; mask: number }[] = [{ label: undefined, mask: 0 }];
@@ -474,7 +484,7 @@ function* beamSearch(
         idleOf[children] = paidIdle;
         const score = paidWait + rules.idleWeight * paidIdle + bound;
         // Ranked by finish: lost rides first (the bound counts each), then when the party would be
-        // done were every ride still to come at its lowest wait; the cost only breaks ties.
+        // done were every ride still to come at its lowest (or mean) wait; the cost breaks ties.
         const finish = bound + time - timeline.start;
         const rank =
           rankBy === 'cost' ? score : rankBy === 'balanced' ? score + finish : finish + score / LOST_WEIGHT;
@@ -706,7 +716,7 @@ function* searchFromStart(job: SearchStart, moreTime?: () => boolean): Work<numb
       moreTime,
     );
   }
-  let beam = yield* beamSearch(rules, plannable, SECOND_START_BEAM);
+  let beam = yield* beamSearch(rules, plannable, SECOND_START_BEAM, 'meanFinish');
   // A day too short for every ride: the ride count comes first, and partial orders that could be
   // done with the rest earliest leave room for the most.
   if ((beam?.count ?? 0) < plannable.length) {

@@ -266,3 +266,31 @@ export function lowestWaitByMinute(
   });
   return { table, lastIndex: minutes - 1 };
 }
+
+/**
+ * The mean wait of each of `rides` over its joinable minutes from each grid index on, laid out as
+ * `lowestWaitByMinute`; `whenNoneLeft(ride)` where no joinable minute is left.
+ */
+export function meanWaitByMinute(
+  timeline: ProblemTimeline,
+  rides: readonly number[],
+  whenNoneLeft: (ride: number) => number,
+): { readonly table: Float64Array; readonly lastIndex: number } {
+  const minutes = timeline.rides[0]?.lowestWaitFrom.length ?? 1;
+  const table = new Float64Array(minutes * rides.length);
+  rides.forEach((ride, k) => {
+    const wait = timeline.rides[ride]?.wait;
+    const none = whenNoneLeft(ride);
+    let sum = 0;
+    let joinable = 0;
+    for (let index = minutes - 1; index >= 0; index--) {
+      const value = wait?.[index] ?? Number.NaN;
+      if (!Number.isNaN(value)) {
+        sum += value;
+        joinable++;
+      }
+      table[index * rides.length + k] = joinable > 0 ? sum / joinable : none;
+    }
+  });
+  return { table, lastIndex: minutes - 1 };
+}

@@ -71,4 +71,15 @@ describe("plan problems on the simulator's parks", () => {
     expect(plan.steps).toHaveLength(22);
     expect(plan.totalWaitMinutes + (plan.totalIdleMinutes ?? 0)).toBeLessThanOrEqual(285.7 * 1.01);
   });
+
+  it('rides the rides whose waits peak highest at opening when the evening cannot hold them all', () => {
+    // 25 rides from 9:00 to 22:00, every wait rising to midday and falling by evening. A ten-second
+    // search pays 476.4 minutes, riding the highest peaks first. From the cost-ranked beams the
+    // search leaves them for the evening and pays 496.5 at these candidates.
+    const problem = simulatedParkProblem(catalog, simulator, 32, 25);
+    if (!problem) throw new Error('no problem for seed 32');
+    const plan = optimisePlan(problem, { exactRideLimit: 10, localSearchEvaluations: 400_000 });
+    expect(plan.steps).toHaveLength(25);
+    expect(plan.totalWaitMinutes + (plan.totalIdleMinutes ?? 0)).toBeLessThanOrEqual(476.4 * 1.01);
+  });
 });
