@@ -93,6 +93,13 @@ const EXACT_SEED_BEAM = 8;
 const SECOND_START_BEAM = 20;
 
 /**
+ * On a day too short for every ride, the candidates the second start spends on the order that
+ * finishes earliest, before it searches that order's rides for cost: enough to fit a ride more
+ * where every beam leaves one out, few enough to leave the cost its search.
+ */
+const FIT_CANDIDATES = 8_000;
+
+/**
  * Whether the beam and the order search join each line at the minute the party leaves it first
  * rather than at the first minute it can: with idle priced like time in line, a party out of a
  * line earlier can idle to copy any later join at no more cost, so that join is the best for the
@@ -556,8 +563,9 @@ function evaluateOrder(rules: Rules, order: readonly number[]): Label | undefine
 }
 
 /**
- * The order `from` (the plannable rides it leaves out after it) improved by the order search. The
- * order search joins each line on arrival or where it is left first; `bestOf` weighs later joins.
+ * The order `from` (the plannable rides it leaves out after it) improved by the order search, by
+ * cost or (`objective`) by finish. The order search joins each line on arrival or where it is left
+ * first; `bestOf` weighs later joins.
  */
 function* polish(
   rules: Rules,
@@ -567,6 +575,7 @@ function* polish(
   searchSeed: number,
   polishWindow: number,
   moreTime?: () => boolean,
+  objective: 'cost' | 'finish' = 'cost',
 ): Work<number[]> {
   const start = [...from, ...plannable.filter((ride) => !from.includes(ride))];
   return yield* searchOrder(rules.timeline, start, {
@@ -575,6 +584,7 @@ function* polish(
     seed: searchSeed,
     polishWindow,
     standAside: standAside(rules),
+    objective,
     ...(moreTime ? { moreTime } : {}),
   });
 }
@@ -716,17 +726,24 @@ function* searchFromStart(job: SearchStart, moreTime?: () => boolean): Work<numb
       moreTime,
     );
   }
-  let beam = yield* beamSearch(rules, plannable, SECOND_START_BEAM, 'meanFinish');
-  // A day too short for every ride: the ride count comes first, and partial orders that could be
-  // done with the rest earliest leave room for the most.
+  const beam = yield* beamSearch(rules, plannable, SECOND_START_BEAM, 'meanFinish');
+  let from = ridesOf(beam);
+  let candidates = budget - half;
   if ((beam?.count ?? 0) < plannable.length) {
-    beam = yield* beamSearch(rules, plannable, settings.beamWidth, 'finish');
+    // A day too short for every ride: the ride count comes first, and orders that could be done
+    // with the rest earliest leave room for the most. Every beam may still leave out a ride that
+    // fits, and a search for cost never gives up cost to fit it, so the order that finishes
+    // earliest is searched for first.
+    const byFinish = yield* beamSearch(rules, plannable, settings.beamWidth, 'finish');
+    const seed = settings.seed + 2;
+    from = yield* polish(rules, ridesOf(byFinish), plannable, FIT_CANDIDATES, seed, 0, undefined, 'finish');
+    candidates -= FIT_CANDIDATES;
   }
   return yield* polish(
     rules,
-    ridesOf(beam),
+    from,
     plannable,
-    budget - half,
+    candidates,
     settings.seed + 1,
     settings.polishWindow,
     moreTime,

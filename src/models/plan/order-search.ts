@@ -35,6 +35,12 @@ export interface OrderSearchSettings {
    * by its clock and load; without it the search is repeatable.
    */
   readonly moreTime?: () => boolean;
+  /**
+   * What decides between two orders that plan as many rides: `cost` (the default), or `finish`,
+   * the minutes of the day the party uses (its cost only breaking ties). On a day too short for
+   * every ride, the orders that finish earliest leave room for the most rides.
+   */
+  readonly objective?: 'cost' | 'finish';
 }
 
 /** Where a simulated party stands after some prefix of an order. */
@@ -84,6 +90,12 @@ class SimulatedOrder {
 
 const EPSILON = 1e-9;
 /**
+ * Under the `finish` objective, what a minute of the day used costs against a minute in line: so
+ * much that the minutes used decide and the cost only breaks ties. Each ride's lowest wait stays a
+ * bound on what it adds, so the search prunes as it does for cost.
+ */
+const MINUTE_OF_DAY_WEIGHT = 1_000;
+/**
  * A local optimum within this share of the best order's cost (and as many rides) becomes the order
  * the next kick starts from: kicking only the best order keeps the search in one basin, and a
  * walk through near-best optima reaches neighbouring basins that a kick from the best does not.
@@ -131,6 +143,8 @@ class Search {
     private readonly idleWeight: number,
     start: readonly number[],
     private readonly standAside = false,
+    /** What each minute of the day the party uses adds to the cost (the `finish` objective). */
+    private readonly minuteWeight = 0,
   ) {
     this.size = start.length;
     this.leastWait = Float64Array.from(timeline.rides, (line) => {
@@ -255,7 +269,7 @@ class Search {
     }
     out.time = join.leave;
     out.at = ride;
-    out.cost = paid + join.wait + this.idleWeight * join.idle;
+    out.cost = paid + join.wait + this.idleWeight * join.idle + this.minuteWeight * (join.leave - free);
     out.count = done + 1;
     return out;
   }
@@ -654,7 +668,8 @@ export function* searchOrder(
   settings: OrderSearchSettings,
 ): Generator<undefined, number[]> {
   if (start.length < 2) return [...start];
-  const search = new Search(timeline, settings.idleWeight, start, settings.standAside);
+  const minuteWeight = settings.objective === 'finish' ? MINUTE_OF_DAY_WEIGHT : 0;
+  const search = new Search(timeline, settings.idleWeight, start, settings.standAside, minuteWeight);
   const rng = new Rng(settings.seed, start.length);
   let best = Array.from(search.current.order);
   let bestProgress = search.current.final();

@@ -72,6 +72,16 @@ describe("plan problems on the simulator's parks", () => {
     expect(plan.totalWaitMinutes + (plan.totalIdleMinutes ?? 0)).toBeLessThanOrEqual(285.7 * 1.01);
   });
 
+  it('fits a ride that every beam leaves out by first searching for the earliest finish', () => {
+    // 21 rides from 9:00 to 18:00: a ten-second search fits 20, finishing at 17:59. Beams ranked by
+    // cost, by finish or by both, up to 2,000 wide, fit 19, and a search for cost from any of
+    // them stays at 19.
+    const problem = simulatedParkProblem(catalog, simulator, 138, 21);
+    if (!problem) throw new Error('no problem for seed 138');
+    const plan = optimisePlan(problem, { exactRideLimit: 10 });
+    expect(plan.steps).toHaveLength(20);
+  });
+
   it('rides the rides whose waits peak highest at opening when the evening cannot hold them all', () => {
     // 25 rides from 9:00 to 22:00, every wait rising to midday and falling by evening. A ten-second
     // search pays 476.4 minutes, riding the highest peaks first. From the cost-ranked beams the
