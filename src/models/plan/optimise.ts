@@ -21,6 +21,7 @@ import {
   meanWaitByMinute,
   timelineInSteps,
   type Join,
+  type MinuteTable,
   type ProblemTimeline,
 } from './timeline.js';
 import type { NotPlannedReason, PlannedStep, PlanProblem, PlanResult } from './types.js';
@@ -341,7 +342,7 @@ interface Bound {
  */
 function remainingBound(
   timeline: ProblemTimeline,
-  lowestAt: { readonly table: Float64Array; readonly lastIndex: number },
+  lowestAt: MinuteTable,
   count: number,
   mask: number,
   time: number,

@@ -244,53 +244,67 @@ export function joinLine(
   return true;
 }
 
+/** A table of one value per ride and grid index, laid minute by minute. */
+export interface MinuteTable {
+  readonly table: Float64Array;
+  readonly lastIndex: number;
+}
+
 /**
- * The lowest wait of each of `rides` from each grid index on, laid minute by minute
- * (`index * rides.length + k` for `rides[k]`) so that a sum over rides at one minute reads one
- * row; `whenNoneLeft(ride)` where no joinable minute is left.
+ * `valuesOf(line)` of each of `rides` (one per grid index, `Infinity` where no joinable minute is
+ * left), laid minute by minute (`index * rides.length + k` for `rides[k]`) so that a sum over rides
+ * at one minute reads one row; `whenNoneLeft(ride)` where no joinable minute is left.
  */
-export function lowestWaitByMinute(
+function byMinute(
   timeline: ProblemTimeline,
   rides: readonly number[],
   whenNoneLeft: (ride: number) => number,
-): { readonly table: Float64Array; readonly lastIndex: number } {
+  valuesOf: (line: RideTimeline) => ArrayLike<number>,
+): MinuteTable {
   const minutes = timeline.rides[0]?.lowestWaitFrom.length ?? 1;
   const table = new Float64Array(minutes * rides.length);
   rides.forEach((ride, k) => {
-    const lowest = timeline.rides[ride]?.lowestWaitFrom;
+    const line = timeline.rides[ride];
+    const values = line ? valuesOf(line) : [];
     const none = whenNoneLeft(ride);
     for (let index = 0; index < minutes; index++) {
-      const value = lowest?.[index] ?? Number.POSITIVE_INFINITY;
+      const value = values[index] ?? Number.POSITIVE_INFINITY;
       table[index * rides.length + k] = Number.isFinite(value) ? value : none;
     }
   });
   return { table, lastIndex: minutes - 1 };
 }
 
+/** The lowest wait of each of `rides` from each grid index on, laid out by `byMinute`. */
+export function lowestWaitByMinute(
+  timeline: ProblemTimeline,
+  rides: readonly number[],
+  whenNoneLeft: (ride: number) => number,
+): MinuteTable {
+  return byMinute(timeline, rides, whenNoneLeft, (line) => line.lowestWaitFrom);
+}
+
 /**
- * The mean wait of each of `rides` over its joinable minutes from each grid index on, laid out as
- * `lowestWaitByMinute`; `whenNoneLeft(ride)` where no joinable minute is left.
+ * The mean wait of each of `rides` over its joinable minutes from each grid index on, laid out by
+ * `byMinute`.
  */
 export function meanWaitByMinute(
   timeline: ProblemTimeline,
   rides: readonly number[],
   whenNoneLeft: (ride: number) => number,
-): { readonly table: Float64Array; readonly lastIndex: number } {
-  const minutes = timeline.rides[0]?.lowestWaitFrom.length ?? 1;
-  const table = new Float64Array(minutes * rides.length);
-  rides.forEach((ride, k) => {
-    const wait = timeline.rides[ride]?.wait;
-    const none = whenNoneLeft(ride);
+): MinuteTable {
+  return byMinute(timeline, rides, whenNoneLeft, (line) => {
+    const means = new Float64Array(line.lowestWaitFrom.length).fill(Number.POSITIVE_INFINITY);
     let sum = 0;
     let joinable = 0;
-    for (let index = minutes - 1; index >= 0; index--) {
-      const value = wait?.[index] ?? Number.NaN;
+    for (let index = line.wait.length - 1; index >= 0; index--) {
+      const value = line.wait[index] ?? Number.NaN;
       if (!Number.isNaN(value)) {
         sum += value;
         joinable++;
       }
-      table[index * rides.length + k] = joinable > 0 ? sum / joinable : none;
+      if (joinable > 0) means[index] = sum / joinable;
     }
+    return means;
   });
-  return { table, lastIndex: minutes - 1 };
 }
