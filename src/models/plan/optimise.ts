@@ -457,7 +457,8 @@ function* beamSearch(
   const keys = new Float64Array(capacity);
   const indexSpan = 2 ** Math.ceil(Math.log2(capacity + 1));
   const remaining = new Int32Array(count);
-  const { table: lowestAt, lastIndex } = (rankBy === 'meanFinish' ? meanWaitByMinute : lowestWaitByMinute)(
+  // Each ride's lowest wait from each minute on, or its mean for `meanFinish`.
+  const { table: waitFrom, lastIndex } = (rankBy === 'meanFinish' ? meanWaitByMinute : lowestWaitByMinute)(
     timeline,
     plannable,
     () => LOST_WEIGHT,
@@ -480,8 +481,8 @@ function* beamSearch(
         if (!joinLine(timeline, freeAt, from, plannable[k] ?? 0, firstOut, join)) continue;
         const time = join.leave;
         const row = Math.min(joinIndexFrom(timeline, time), lastIndex) * count;
-        let bound = -(lowestAt[row + k] ?? 0);
-        for (let q = 0; q < left; q++) bound += lowestAt[row + (remaining[q] ?? 0)] ?? 0;
+        let bound = -(waitFrom[row + k] ?? 0);
+        for (let q = 0; q < left; q++) bound += waitFrom[row + (remaining[q] ?? 0)] ?? 0;
         const paidWait = (parent ? parent.wait : 0) + join.wait;
         const paidIdle = (parent ? parent.idle : 0) + join.idle;
         parentOf[children] = p;
