@@ -87,9 +87,10 @@ const EXACT_SEED_BEAM = 8;
  * to come, each at its mean wait from then on. Where a search ends depends on where it starts, and
  * the two starts often lie in different basins; the better end is kept. On a day too short for
  * every ride (a beam leaves a ride out), both starts rank partial orders by when the party could be
- * done as well: the second by that alone, the first by that and the cost together (see
- * `searchFromStart`). The two are independent, each laying its own beam, so a server runs them on
- * two threads at once (`SearchStartRunner`).
+ * done as well: the second by that alone (and it searches for the earliest finish before the
+ * cost), the first by that and the cost together (see `searchFromStart`). The two are
+ * independent, each laying its own beam, so a server runs them on two threads at once
+ * (`SearchStartRunner`).
  */
 const SECOND_START_BEAM = 20;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, joinLine, lowestWaitByMinute } from './timeline.js';
+import { buildTimeline, joinLine, lowestWaitByMinute, meanWaitByMinute } from './timeline.js';
 import type { PlanProblem } from './types.js';
 
 /** One ride from 9:00 to 12:00, its wait by the minute from `waitAt`, riding 5 minutes. */
@@ -82,5 +82,25 @@ describe('lowestWaitByMinute', () => {
     expect([table[0], table[1]]).toEqual([15, 10]);
     expect([table[20 * 2], table[20 * 2 + 1]]).toEqual([-1, 10]);
     expect([table[lastIndex * 2], table[lastIndex * 2 + 1]]).toEqual([-1, -1]);
+  });
+});
+
+describe('meanWaitByMinute', () => {
+  it('lays each ride’s mean wait over its joinable minutes from a minute on, as the lowest waits', () => {
+    const timeline = buildTimeline({
+      ...oneRide(() => null),
+      rides: [
+        { id: 'a', rideMinutes: 5, waitAt: (minute) => (minute < 600 ? 40 : 10) },
+        { id: 'b', rideMinutes: 5, waitAt: (minute) => (minute < 560 ? 15 : null) },
+      ],
+    });
+    const { table, lastIndex } = meanWaitByMinute(timeline, [1, 0], () => -1);
+    expect(lastIndex).toBe(180);
+    // Ride a is joinable from 9:00 to 11:45 (its ride must end by noon): 60 minutes at 40, 106 at 10.
+    expect(table[0]).toBe(15);
+    expect(table[1]).toBeCloseTo((60 * 40 + 106 * 10) / 166, 9);
+    expect(table[30 * 2 + 1]).toBeCloseTo((30 * 40 + 106 * 10) / 136, 9);
+    expect([table[20 * 2], table[60 * 2 + 1], table[165 * 2 + 1]]).toEqual([-1, 10, 10]);
+    expect([table[166 * 2 + 1], table[lastIndex * 2 + 1]]).toEqual([-1, -1]);
   });
 });
